@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_MEMBERSHIPS, type MembershipId, isAdminMembership } from '@portal/shared/memberships';
+import { findLiveSession, type SessionKind, touchSession } from '../auth/tokens.ts';
+import type { users } from '../db/schema/accounts.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route. Every route declares one; a route without it is refused at registration.
+ * - 'public': anyone; a valid token still identifies the caller.
+ * - 'signed-in': any active signed-in user.
+ * - a list of memberships: signed-in users whose membership is in it.
+ * Object-level rules (which patient, which HC) live in each domain's policy.
+ */
+export type RouteAccess = 'public' | 'signed-in' | readonly MembershipId[];
+
+export const ADMINS = ADMIN_MEMBERSHIPS;
+
+export type Actor = {
+  id: number;
+  membershipId: number;
+  email: string;
+  isSuperuser: boolean;
+  isAdmin: boolean;
+  agreementAccepted: boolean;
+  user: typeof users.$inferSelect;
+  session: { tokenId: number; kind: SessionKind; parentTokenId: number | null; actorUserId: number | null };
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Reachable before the private membership agreement is accepted (accepting it, logging out). */
+    beforeAgreement?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const TOKEN_HEADER = /^Token\s+([A-Za-z0-9_-]{20,200})$/;
+
+/** The signed-in caller; routes that are not public can rely on it. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+export function registerAccessControl(app: FastifyInstance, options: { sessionTtlDays: number }): void {
+  app.decorateRequest('actor', null);
+
+  // Deny by default: a route that does not say who may call it never registers.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined) return; // 404 handler and docs
+    const header = request.headers.authorization;
+    if (header) {
+      const match = TOKEN_HEADER.exec(header);
+      const session = match ? await findLiveSession(app.db, match[1]) : null;
+      if (!session || !session.user.isActive) {
+        if (access === 'public') return;
+        throw new AppError(401, session ? 'This account is inactive.' : 'Invalid or expired token.');
+      }
+      await touchSession(app.db, session, options.sessionTtlDays);
+      const user = session.user;
+      request.actor = {
+        id: user.id,
+        membershipId: user.membershipId,
+        email: user.email,
+        isSuperuser: user.isSuperuser,
+        isAdmin: isAdminMembership(user.membershipId),
+        agreementAccepted: user.agreementAcceptedAt !== null,
+        user,
+        session: {
+          tokenId: session.tokenId,
+          kind: session.kind,
+          parentTokenId: session.parentTokenId,
+          actorUserId: session.actorUserId,
+        },
+      };
+    }
+    if (access === 'public') return;
+    const actor = requireActor(request);
+    if (Array.isArray(access) && !access.includes(actor.membershipId as MembershipId)) throw forbidden();
+    const mustAcceptAgreement =
+      !actor.isAdmin && !actor.agreementAccepted && actor.session.kind !== 'impersonation';
+    if (mustAcceptAgreement && !request.routeOptions.config.beforeAgreement) {
+      throw new AppError(403, 'Please accept the private membership agreement to continue.', {
+        code: 'agreement_required',
+      });
+    }
+  });
+}

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+type ErrorOptions = { code?: string; errors?: Record<string, string> };
+
+/** The one error type services throw; the handler below maps it to the API's error shape. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: Record<string, string> | undefined;
+  constructor(status: number, message: string, options: ErrorOptions = {}) {
+    super(message);
+    this.status = status;
+    this.code = options.code;
+    this.errors = options.errors;
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new AppError(400, message, { errors });
+export const unauthorized = (message = 'Authentication credentials were not provided.') =>
+  new AppError(401, message);
+export const forbidden = (message = 'You do not have permission to perform this action.') =>
+  new AppError(403, message);
+export const notFound = (message = 'Not found.') => new AppError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, { errors });
+
+/** PostgreSQL error codes that mean bad input, not a broken server. */
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, 'This record already exists.'],
+  '23503': [409, 'This record refers to something that does not exist or is still in use.'],
+  '23514': [400, 'A value is out of its allowed range.'],
+  '22P02': [400, 'A value has the wrong format.'],
+  '22003': [400, 'A number is out of range.'],
+  '22007': [400, 'A date has the wrong format.'],
+  '22008': [400, 'A date is out of range.'],
+  '22001': [400, 'A value is too long.'],
+};
+
+function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        errors[field || '_'] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.entries(errors)[0];
+      const message = first ? `${first[0] === '_' ? 'Input' : first[0]}: ${first[1]}` : 'Invalid input.';
+      return reply.status(400).send({ message, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error.' });
+    }
+    const pgCode = pgErrorCode(error);
+    if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
+      const [status, message] = PG_CLIENT_ERRORS[pgCode];
+      return reply.status(status).send({ message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413
+          ? 'The request body is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error.' });
+  });
+}

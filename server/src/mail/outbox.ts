@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/platform.ts';
+import type { MailTransport } from './transport.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+
+/** Queues a mail; pass the transaction of the change that causes it so both commit together. */
+export async function enqueueMail(db: Db, message: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? '',
+      replyTo: message.replyTo ?? '',
+    })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+const MAX_ATTEMPTS = 10;
+const BATCH = 20;
+/** A claimed mail is leased this long; a worker that dies mid-send frees it for another. */
+const LEASE_SECONDS = 300;
+
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** (attempts - 1), 3600);
+}
+
+/**
+ * Sends due mails. Rows are claimed by pushing their next attempt forward (a lease) instead of
+ * holding a lock during SMTP, which would block the single PGlite connection.
+ */
+export async function deliverDueMail(db: Db, transport: MailTransport, from: string): Promise<number> {
+  const due = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(BATCH);
+  if (due.length === 0) return 0;
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(
+      and(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+        eq(mailOutbox.status, 'pending'),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .returning();
+  let sent = 0;
+  for (const mail of claimed) {
+    try {
+      await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        replyTo: mail.replyTo || undefined,
+      });
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: '' }).where(eq(mailOutbox.id, mail.id));
+      sent++;
+    } catch (error) {
+      const giveUp = mail.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: String((error as Error).message ?? error).slice(0, 1000),
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})`,
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; html?: string };
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file under DATA_DIR/mail. */
+export function createMailTransport(config: { smtpUrl?: string; dataDir: string }): MailTransport {
+  if (config.smtpUrl) {
+    const transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transporter.sendMail({ ...mail, html: mail.html || undefined });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const dir = path.join(config.dataDir, 'mail');
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(mail) {
+      const info = await transporter.sendMail({ ...mail, html: mail.html || undefined });
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      await fs.writeFile(path.join(dir, name), info.message as Buffer);
+    },
+    close: () => transporter.close(),
+  };
+}

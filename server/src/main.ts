@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './seed/demo-seed.ts';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await runMigrations(database, config.databaseUrl);
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(database.db, config.demoPassword));
+  const app = await buildApp({ config, database });
+  if (seeded) app.log.info('seeded demo data (see README for the demo accounts)');
+  app.mailWorker.start();
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Portal on ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'files'}) ` +
+      `ready in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Portal failed to start:', error);
+  }
+  process.exit(1);
+});

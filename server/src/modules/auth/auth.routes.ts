@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZBuildVersion,
+  ZLoginBody,
+  ZLoginResponse,
+  ZMessage,
+  ZPasswordResetConfirm,
+  ZPasswordResetRequest,
+  ZSessionInfo,
+} from '@portal/shared/auth';
+import { users } from '../../db/schema/accounts.ts';
+import { requireActor } from '../../http/access.ts';
+import {
+  completePasswordReset,
+  loginWithPassword,
+  logout,
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+} from './auth.service.ts';
+import { loadSessionUser } from './session-user.ts';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+
+  app.post(
+    '/api/admin/login/',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginResponse } },
+    },
+    async (request) =>
+      loginWithPassword(app.db, { ...request.body, sessionTtlDays: app.config.sessionTtlDays }, context(request)),
+  );
+
+  app.post(
+    '/api/admin/logout/',
+    { config: { access: 'signed-in', beforeAgreement: true }, schema: { tags: ['auth'], response: { 200: ZMessage } } },
+    async (request) => {
+      const actor = requireActor(request);
+      await logout(app.db, { id: actor.id, tokenId: actor.session.tokenId }, context(request));
+      return { message: 'You have been logged out.' };
+    },
+  );
+
+  app.get(
+    '/api/v1/session/',
+    {
+      config: { access: 'signed-in', beforeAgreement: true },
+      schema: { tags: ['auth'], response: { 200: ZSessionInfo } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const behind = actor.session.actorUserId
+        ? (await app.db.select().from(users).where(eq(users.id, actor.session.actorUserId)).limit(1))[0]
+        : undefined;
+      const person = behind && { id: behind.id, email: behind.email };
+      return {
+        user: await loadSessionUser(app.db, actor.user),
+        impersonator: actor.session.kind === 'impersonation' && person ? person : null,
+        staff:
+          actor.session.kind === 'staff_access' && behind && person
+            ? { ...person, name: `${behind.firstName} ${behind.lastName}`.trim() }
+            : null,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/reset-password/',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: ZPasswordResetRequest, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      const queued = await requestPasswordReset(
+        app.db,
+        { email: request.body.email, publicUrl: app.config.publicUrl },
+        context(request),
+      );
+      if (queued) app.mailWorker.wake();
+      return { message: RESET_REQUESTED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/v1/users/reset-password/confirm/',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: ZPasswordResetConfirm, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      await completePasswordReset(app.db, request.body, context(request));
+      return { message: 'Your password has been changed. You can now log in with the new password.' };
+    },
+  );
+
+  app.get(
+    '/auth/build-version/',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: ZBuildVersion } } },
+    async () => ({ version: app.buildVersion }),
+  );
+};

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TLoginResponse } from '@portal/shared/auth';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { issueSessionToken, revokeAllSessionsOfUser, revokeSession } from '../../auth/tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { passwordResetTokens } from '../../db/schema/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { assertLoginAllowed, isResetRequestAllowed } from './login-throttle.ts';
+import { loadSessionUser } from './session-user.ts';
+
+export type RequestContext = { ip: string; userAgent: string };
+
+export const LOGIN_FAILED_MESSAGE = 'Unable to log in with provided credentials.';
+export const INACTIVE_MESSAGE = 'This account is inactive. Please contact your admin.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this e-mail, we have sent a link to reset the password. The link is valid for 1 hour.';
+export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+export async function loginWithPassword(
+  db: Db,
+  input: { email: string; password: string; sessionTtlDays: number },
+  context: RequestContext,
+): Promise<TLoginResponse> {
+  const email = input.email.trim().toLowerCase();
+  await assertLoginAllowed(db, email, context.ip);
+  const user = await findUserByEmail(db, email);
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordOk || !user.isActive) {
+    await recordAudit(db, {
+      action: 'login.failed',
+      targetUserId: user?.id,
+      email,
+      ip: context.ip,
+      detail: { reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' },
+    });
+    // Only someone who knows the password learns that the account is inactive.
+    throw badRequest(user && passwordOk ? INACTIVE_MESSAGE : LOGIN_FAILED_MESSAGE);
+  }
+  const { token } = await issueSessionToken(db, {
+    userId: user.id,
+    ttlDays: input.sessionTtlDays,
+    ip: context.ip,
+    userAgent: context.userAgent,
+  });
+  const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+  await recordAudit(db, { action: 'login.succeeded', actorUserId: user.id, targetUserId: user.id, email, ip: context.ip });
+  return { token, message: 'Login successful.', user: await loadSessionUser(db, updated) };
+}
+
+export async function logout(db: Db, actor: { id: number; tokenId: number }, context: RequestContext): Promise<void> {
+  await revokeSession(db, actor.tokenId);
+  await recordAudit(db, { action: 'logout', actorUserId: actor.id, targetUserId: actor.id, ip: context.ip });
+}
+
+function hashResetToken(raw: string): string {
+  return createHash('sha256').update(raw).digest('hex');
+}
+
+/** Answers the same whether or not the e-mail exists; returns true when a mail was queued. */
+export async function requestPasswordReset(
+  db: Db,
+  input: { email: string; publicUrl: string },
+  context: RequestContext,
+): Promise<boolean> {
+  const email = input.email.trim().toLowerCase();
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.isActive || !(await isResetRequestAllowed(db, email))) return false;
+  const raw = randomBytes(32).toString('base64url');
+  const link = `${input.publicUrl}/reset-password?token=${raw}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashResetToken(raw),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: 'Reset your Portal password',
+      text: [
+        `Hello ${user.firstName || user.email},`,
+        '',
+        'Someone asked to reset the password of your Portal account. Open this link to choose a new one:',
+        link,
+        '',
+        'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.',
+      ].join('\n'),
+    });
+    await recordAudit(tx, { action: 'password_reset.requested', targetUserId: user.id, email, ip: context.ip });
+  });
+  return true;
+}
+
+export async function completePasswordReset(
+  db: Db,
+  input: { token: string; password: string },
+  context: RequestContext,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Claiming the token in the UPDATE makes a second use of the same link fail.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw badRequest(RESET_INVALID_MESSAGE);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    await revokeAllSessionsOfUser(tx, claimed.userId);
+    await recordAudit(tx, { action: 'password_reset.completed', targetUserId: claimed.userId, ip: context.ip });
+  });
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
+import type { TSessionUser } from '@portal/shared/auth';
+import type { Db } from '../../db/client.ts';
+import { type users, userTagLinks } from '../../db/schema/accounts.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user as the browser keeps it (part 1 §3). */
+export async function loadSessionUser(db: Db, user: UserRow): Promise<TSessionUser> {
+  const tags = await db.select({ id: userTagLinks.tagId }).from(userTagLinks).where(eq(userTagLinks.userId, user.id));
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company: user.company,
+    phone_number: user.phoneNumber,
+    saless_rep_id: user.salesRepId,
+    template_id: user.templateId,
+    subscription: user.membershipId,
+    membership: [{ id: user.membershipId, name: MEMBERSHIP_NAMES[user.membershipId as MembershipId] ?? '' }],
+    harvest_center_temporal: user.harvestCenterId,
+    tags: tags.map((t) => t.id).sort((a, b) => a - b),
+    is_superuser: user.isSuperuser,
+    agreement_accepted: user.agreementAcceptedAt !== null,
+  };
+}

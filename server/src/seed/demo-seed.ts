@@ -1,0 +1,107 @@
+import { count } from 'drizzle-orm';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { Db } from '../db/client.ts';
+import { createProcessingLab, createUser, linkRhcToHarvestCenter, linkStaffToHarvestCenter } from '../db/factories.ts';
+import { users } from '../db/schema/accounts.ts';
+
+export const DEMO_EMAILS = {
+  admin: 'admin@example.com',
+  lab: 'lab@example.com',
+  patient: 'patient@example.com',
+  hc: 'hc@example.com',
+  rhc: 'rhc@example.com',
+  staff: 'staff@example.com',
+  rep: 'rep@example.com',
+  manager: 'manager@example.com',
+  distributor: 'distributor@example.com',
+} as const;
+
+export type DemoRole = keyof typeof DEMO_EMAILS;
+
+const address = {
+  address1: '100 Main Street',
+  city: 'Austin',
+  stateDesc: 'Texas',
+  countryDesc: 'United States',
+  zipCode: '78701',
+};
+
+/** One account per role, linked as the business links them. */
+export async function seedDemoData(db: Db, password: string) {
+  const lab = await createProcessingLab(db, 'Austin Processing Lab');
+  const person = (first: string, last: string, email: string) => ({
+    firstName: first,
+    lastName: last,
+    email,
+    username: email,
+    password,
+    phoneNumber: '5125550100',
+    ...address,
+  });
+  const admin = await createUser(db, {
+    ...person('Ada', 'Admin', DEMO_EMAILS.admin),
+    membershipId: MEMBERSHIP.admin,
+    isSuperuser: true,
+  });
+  const distributor = await createUser(db, {
+    ...person('Dana', 'Distributor', DEMO_EMAILS.distributor),
+    membershipId: MEMBERSHIP.salesDistributor,
+  });
+  const manager = await createUser(db, {
+    ...person('Max', 'Manager', DEMO_EMAILS.manager),
+    membershipId: MEMBERSHIP.salesManager,
+    salesDistributorId: distributor.id,
+  });
+  const rep = await createUser(db, {
+    ...person('Rita', 'Rep', DEMO_EMAILS.rep),
+    membershipId: MEMBERSHIP.salesRep,
+    salesManagerId: manager.id,
+    salesDistributorId: distributor.id,
+  });
+  const salesLinks = { salesRepId: rep.id, salesManagerId: manager.id, salesDistributorId: distributor.id };
+  const labUser = await createUser(db, {
+    ...person('Leo', 'Lab', DEMO_EMAILS.lab),
+    membershipId: MEMBERSHIP.lab,
+    company: lab.name,
+    processingLabId: lab.id,
+  });
+  const hc = await createUser(db, {
+    ...person('Hana', 'Center', DEMO_EMAILS.hc),
+    membershipId: MEMBERSHIP.harvestCenter,
+    company: 'Austin Harvest Center',
+    processingLabId: lab.id,
+    ...salesLinks,
+  });
+  const rhc = await createUser(db, {
+    ...person('Remy', 'Referral', DEMO_EMAILS.rhc),
+    membershipId: MEMBERSHIP.referralHarvestCenter,
+    company: 'Hill Country Referral Clinic',
+    ...salesLinks,
+  });
+  await linkRhcToHarvestCenter(db, rhc.id, hc.id);
+  const staff = await createUser(db, {
+    ...person('Sam', 'Staff', DEMO_EMAILS.staff),
+    membershipId: MEMBERSHIP.hcStaff,
+    company: 'Austin Harvest Center',
+  });
+  await linkStaffToHarvestCenter(db, staff.id, hc.id);
+  const patient = await createUser(db, {
+    ...person('Pat', 'Patient', DEMO_EMAILS.patient),
+    membershipId: MEMBERSHIP.patient,
+    harvestCenterId: hc.id,
+    processingLabId: lab.id,
+    tags: [1],
+    ...salesLinks,
+  });
+  return { lab, admin, distributor, manager, rep, labUser, hc, rhc, staff, patient };
+}
+
+/** Seeds only an empty database, so a restart never duplicates demo data. */
+export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return false;
+  await db.transaction(async (tx) => {
+    await seedDemoData(tx, password);
+  });
+  return true;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './ui-constants.ts';
+
+export const ZEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
+
+export const ZLoginBody = z.object({
+  email: z.string().trim().min(1, 'E-mail is required').max(254),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZMembershipRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** The signed-in user as the browser keeps it (part 1 §3, "The logged-in user kept locally"). */
+export const ZSessionUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  phone_number: z.string(),
+  saless_rep_id: z.number().int().nullable(),
+  template_id: z.string(),
+  subscription: z.number().int(),
+  membership: z.array(ZMembershipRef),
+  harvest_center_temporal: z.number().int().nullable(),
+  tags: z.array(z.number().int()),
+  is_superuser: z.boolean(),
+  agreement_accepted: z.boolean(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZLoginResponse = z.object({ token: z.string(), message: z.string(), user: ZSessionUser });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** Who is really behind the session: an admin impersonating, or HC staff acting for an HC. */
+export const ZSessionInfo = z.object({
+  user: ZSessionUser,
+  impersonator: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  staff: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
+});
+export type TSessionInfo = z.infer<typeof ZSessionInfo>;
+
+export const ZPasswordResetRequest = z.object({ email: ZEmail });
+
+export const ZPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(256, 'Password is too long');
+
+export const ZPasswordResetConfirm = z
+  .object({
+    token: z.string().min(10).max(200),
+    password: ZPassword,
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'New Password and Confirmation Password do not match!',
+    path: ['password_confirmation'],
+  });
+
+export const ZMessage = z.object({ message: z.string() });
+export const ZBuildVersion = z.object({ version: z.string() });

@@ -1,0 +1,48 @@
+/** Account types (membership / subscription ids) of part 1 §1. */
+export const MEMBERSHIP = {
+  lab: 1,
+  patient: 2,
+  salesRep: 3,
+  harvestCenter: 4,
+  referralHarvestCenter: 5,
+  salesManager: 6,
+  admin: 7,
+  salesDistributor: 8,
+  hcStaff: 9,
+  adminAlt: 10,
+  labRouteAccess: 11,
+} as const;
+
+export type MembershipId = (typeof MEMBERSHIP)[keyof typeof MEMBERSHIP];
+
+export const MEMBERSHIP_NAMES: Record<MembershipId, string> = {
+  1: 'Lab',
+  2: 'General Member',
+  3: 'Sales Rep',
+  4: 'Harvest Center',
+  5: 'Referral Harvest Center',
+  6: 'Sales Manager',
+  7: 'Admin',
+  8: 'Sales Distributor',
+  9: 'HC Staff',
+  10: 'Admin',
+  11: 'Lab Access',
+};
+
+export const ALL_MEMBERSHIPS = Object.keys(MEMBERSHIP_NAMES).map(Number) as MembershipId[];
+export const ADMIN_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.admin, MEMBERSHIP.adminAlt];
+/** Memberships 4 and 9 are harvest-center types in profile and label screens. */
+export const HC_TYPE_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.hcStaff];
+/** The lab route guard of part 1 §6: first membership 4 or 11. */
+export const LAB_ROUTE_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.labRouteAccess];
+
+export function isMembershipId(value: number): value is MembershipId {
+  return value in MEMBERSHIP_NAMES;
+}
+
+export function isAdminMembership(id: number): boolean {
+  return (ADMIN_MEMBERSHIPS as readonly number[]).includes(id);
+}
+
+/** Tag id 1 enables vial checkout (part 1 §9). */
+export const VIAL_CHECKOUT_TAG_ID = 1;
