@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
@@ -27,6 +27,8 @@ export type BuildAppOptions = {
   /** Tests pass their own transport (a local SMTP server or an in-memory one). */
   mailTransport?: MailTransport;
   logger?: boolean;
+  /** Extra plugins registered after the domain routes (tests use it for probe routes). */
+  plugins?: FastifyPluginAsync[];
 };
 
 /** Every domain's routes, in one place so a reader sees the whole API surface. */
@@ -65,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app);
   return app;
 }

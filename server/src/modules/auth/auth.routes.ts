@@ -18,6 +18,7 @@ import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from './auth.service.ts';
+import { returnToOwnSession } from './linked-sessions.ts';
 import { loadSessionUser } from './session-user.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,6 +68,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             : null,
       };
     },
+  );
+
+  // 'Go back as Super Admin' and 'Go back to your Account' (part 1 §4).
+  app.post(
+    '/api/v1/users/login-as-user/return/',
+    {
+      config: { access: 'signed-in', beforeAgreement: true },
+      schema: { tags: ['auth'], response: { 200: ZLoginResponse } },
+    },
+    async (request) =>
+      returnToOwnSession(app.db, requireActor(request), { ttlDays: app.config.sessionTtlDays }, context(request)),
   );
 
   app.post(

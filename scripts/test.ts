@@ -1,0 +1,60 @@
+// `npm test`: lint, type-check, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// is set), then the browser tests. Ends with one 'N passed, N failed' line for CI.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp');
+fs.mkdirSync(reports, { recursive: true });
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+fs.rmSync(vitestReport, { force: true });
+fs.rmSync(playwrightReport, { force: true });
+
+const timings: string[] = [];
+function step(name: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+const only = process.argv[2];
+let ok = true;
+if (!only || only === 'static') {
+  ok = step('lint', 'npx', ['biome', 'check', '.']) && ok;
+  ok = step('typecheck', 'npm', ['run', 'typecheck']) && ok;
+}
+if (ok && (!only || only === 'vitest')) {
+  ok = step('unit + API', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
+}
+if (ok && (!only || only === 'e2e')) {
+  ok = step('browser', 'npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+}
+
+let passed = 0;
+let failed = 0;
+if (fs.existsSync(vitestReport)) {
+  const r = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+}
+if (fs.existsSync(playwrightReport)) {
+  const s = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+}
+if (!ok && failed === 0) failed = 1; // a failing lint, type-check or start-up counts too
+console.log(`\n${timings.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

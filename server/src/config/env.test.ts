@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, sessionTtlDays: 7, seedDemo: true, databaseUrl: undefined });
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('never seeds a real database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('stops with a clear message on a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL must start with smtp/);
+  });
+});

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { issueSessionToken } from '../../src/auth/tokens.ts';
+import { loadConfig } from '../../src/config/env.ts';
+import { type Database, openPglite, openPostgres } from '../../src/db/client.ts';
+import type { UserRow } from '../../src/db/factories.ts';
+import type { MailTransport, OutgoingMail } from '../../src/mail/transport.ts';
+import { databaseUrl } from './global-setup-postgres.ts';
+
+/** Captures mail in memory; `failing` makes every send throw, like a mail server that is down. */
+export class MemoryMailTransport implements MailTransport {
+  readonly kind = 'file' as const;
+  readonly sent: OutgoingMail[] = [];
+  failing = false;
+  async send(mail: OutgoingMail) {
+    if (this.failing) throw new Error('connect ECONNREFUSED');
+    this.sent.push(mail);
+  }
+  close() {}
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    return openPglite(undefined, new Blob([fs.readFileSync(target.templateFile)]));
+  }
+  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+        break;
+      } catch (error) {
+        // Two files copying the template at the same moment: wait and try again.
+        if (attempt > 20) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const database = openPostgres(databaseUrl(target.url, name), 5);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: target.url });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+  return database;
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database['db'];
+  mail: MemoryMailTransport;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/** A full app on a fresh copy of the migrated database; no demo data. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; mailTransport?: MailTransport; plugins?: FastifyPluginAsync[] } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const mail = new MemoryMailTransport();
+  const app = await buildApp({
+    config,
+    database,
+    mailTransport: options.mailTransport ?? mail,
+    logger: false,
+    plugins: options.plugins,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mail,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A session token for a user without going through the login route (fast, no throttling). */
+export async function tokenFor(app: FastifyInstance, user: Pick<UserRow, 'id'>): Promise<string> {
+  const { token } = await issueSessionToken(app.db, { userId: user.id, ttlDays: 7 });
+  return token;
+}
+
+/** `app.inject` as a signed-in user. */
+export async function injectAs(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id'> | string,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  const token = typeof user === 'string' ? user : await tokenFor(app, user);
+  return app.inject({ ...options, headers: { ...options.headers, authorization: `Token ${token}` } });
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema/platform.ts';
+import { enqueueMail, retryDelaySeconds } from '../src/mail/outbox.ts';
+import { createMailTransport } from '../src/mail/transport.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on loopback that records what it receives. */
+async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, received, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+describe('mail delivery over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Portal <portal@example.test>' };
+    t = await buildTestApp({ env, mailTransport: createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: '' }) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers a queued mail to the SMTP server and marks it sent', async () => {
+    const id = await enqueueMail(t.db, { to: 'someone@example.test', subject: 'Hello', text: 'Body text' });
+    await t.app.mailWorker.drain();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual(['someone@example.test']);
+    expect(smtp.received[0].from).toBe('portal@example.test');
+    expect(smtp.received[0].raw).toContain('Subject: Hello');
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('sent');
+  });
+});
+
+describe('mail outbox when the server is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps the mail, backs off, and delivers it once the server is back', async () => {
+    t.mail.failing = true;
+    const id = await enqueueMail(t.db, { to: 'later@example.test', subject: 'Later', text: 'x' });
+    await t.app.mailWorker.drain();
+    let [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('ECONNREFUSED');
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    // Not due yet: nothing is sent even though the server is back.
+    t.mail.failing = false;
+    await t.app.mailWorker.drain();
+    expect(t.mail.sent).toHaveLength(0);
+
+    await t.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    await t.app.mailWorker.drain();
+    [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row.status).toBe('sent');
+    expect(t.mail.sent.map((m) => m.to)).toEqual(['later@example.test']);
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 10, 20].map(retryDelaySeconds)).toEqual([30, 60, 120, 3600, 3600]);
+  });
+});
+
+describe('file transport', () => {
+  it('writes an .eml file when no SMTP server is configured', async () => {
+    const t = await buildTestApp();
+    try {
+      const transport = createMailTransport({ dataDir: t.dataDir });
+      await transport.send({ from: 'a@example.test', to: 'b@example.test', subject: 'Saved', text: 'On disk' });
+      const fs = await import('node:fs');
+      const files = fs.readdirSync(`${t.dataDir}/mail`);
+      expect(files).toHaveLength(1);
+      expect(fs.readFileSync(`${t.dataDir}/mail/${files[0]}`, 'utf8')).toContain('Subject: Saved');
+    } finally {
+      await t.close();
+    }
+  });
+});

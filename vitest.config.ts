@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: string, globalSetup: string) => ({
+  test: {
+    name,
+    include: ['server/test/**/*.test.ts'],
+    globalSetup: [globalSetup],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts'] } },
+      apiProject('api', 'server/test/helpers/global-setup-pglite.ts'),
+      // The same API suite again on the machine's PostgreSQL when CI points at it.
+      ...(process.env.TEST_DATABASE_URL
+        ? [apiProject('api-pg', 'server/test/helpers/global-setup-postgres.ts')]
+        : []),
+    ],
+  },
+});
