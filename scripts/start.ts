@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'web/dist/index.html');
@@ -12,7 +13,8 @@ function newestMtime(target: string): number {
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
@@ -22,6 +24,13 @@ if (changedAt > builtAt) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// Settings may live in a .env file beside package.json (see .env.example); the environment wins.
+const envFile = path.join(root, '.env');
+if (fs.existsSync(envFile)) {
+  const fromFile = fs.readFileSync(envFile, 'utf8');
+  for (const [key, value] of Object.entries(parseEnv(fromFile))) process.env[key] ??= value;
 }
 
 await import('../server/src/main.ts');

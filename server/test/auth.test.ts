@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/db/factories.ts';
 import { authTokens } from '../src/db/schema/auth.ts';
@@ -19,7 +19,10 @@ const login = (email: string, password: string, ip = '10.0.0.1') =>
 
 describe('POST /api/admin/login/', () => {
   it('returns a token, a message and the user, and records the login', async () => {
-    const user = await createUser(t.db, { email: 'Login.Ok@Example.test', membershipId: MEMBERSHIP.harvestCenter });
+    const user = await createUser(t.db, {
+      email: 'Login.Ok@Example.test',
+      membershipId: MEMBERSHIP.harvestCenter,
+    });
     const res = await login('login.ok@example.test', 'test-password');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -27,7 +30,10 @@ describe('POST /api/admin/login/', () => {
     expect(body.message).toBe('Login successful.');
     expect(body.user).toMatchObject({ id: user.id, membership: [{ id: 4, name: 'Harvest Center' }] });
     expect(body.user).not.toHaveProperty('password_hash');
-    const session = await t.app.inject({ url: '/api/v1/session/', headers: { authorization: `Token ${body.token}` } });
+    const session = await t.app.inject({
+      url: '/api/v1/session/',
+      headers: { authorization: `Token ${body.token}` },
+    });
     expect(session.json()).toMatchObject({ user: { id: user.id }, impersonator: null, staff: null });
     const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
     expect(stored.tokenHash).not.toBe(body.token);

@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
-import type { FastifyPluginAsync } from 'fastify';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { FastifyPluginAsync } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/db/factories.ts';
 import { ADMINS, registerAccessControl } from '../src/http/access.ts';
@@ -36,7 +36,10 @@ describe('access control', () => {
   });
 
   it('holds back a non-admin who has not accepted the agreement, but lets them read their session', async () => {
-    const fresh = await createUser(t.db, { membershipId: MEMBERSHIP.harvestCenter, agreementAccepted: false });
+    const fresh = await createUser(t.db, {
+      membershipId: MEMBERSHIP.harvestCenter,
+      agreementAccepted: false,
+    });
     const blocked = await injectAs(t.app, fresh, { url: '/api/v1/probe/signed-in/' });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().code).toBe('agreement_required');
@@ -48,7 +51,12 @@ describe('access control', () => {
 
 describe('bad input never becomes a 500', () => {
   const post = (payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/api/admin/login/', payload, headers: { 'content-type': contentType } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/',
+      payload,
+      headers: { 'content-type': contentType },
+    });
 
   it('malformed JSON is a 400 with a message', async () => {
     const res = await post('{"email": "a@b.c",');

@@ -38,7 +38,10 @@ describe('mail delivery over SMTP', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Portal <portal@example.test>' };
-    t = await buildTestApp({ env, mailTransport: createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: '' }) });
+    t = await buildTestApp({
+      env,
+      mailTransport: createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: '' }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -79,7 +82,10 @@ describe('mail outbox when the server is down', () => {
     await t.app.mailWorker.drain();
     expect(t.mail.sent).toHaveLength(0);
 
-    await t.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    await t.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.id, id));
     await t.app.mailWorker.drain();
     [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row.status).toBe('sent');
@@ -96,7 +102,12 @@ describe('file transport', () => {
     const t = await buildTestApp();
     try {
       const transport = createMailTransport({ dataDir: t.dataDir });
-      await transport.send({ from: 'a@example.test', to: 'b@example.test', subject: 'Saved', text: 'On disk' });
+      await transport.send({
+        from: 'a@example.test',
+        to: 'b@example.test',
+        subject: 'Saved',
+        text: 'On disk',
+      });
       const fs = await import('node:fs');
       const files = fs.readdirSync(`${t.dataDir}/mail`);
       expect(files).toHaveLength(1);

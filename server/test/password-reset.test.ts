@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/db/factories.ts';
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/modules/auth/auth.service.ts';
-import { buildTestApp, type TestApp, tokenFor, injectAs } from './helpers/test-app.ts';
+import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './ui-constants.ts';
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
 
 export const ZLoginBody = z.object({
   email: z.string().trim().min(1, 'E-mail is required').max(254),

@@ -34,7 +34,10 @@ export const ADMIN_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.admin, MEM
 /** Memberships 4 and 9 are harvest-center types in profile and label screens. */
 export const HC_TYPE_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.hcStaff];
 /** The lab route guard of part 1 §6: first membership 4 or 11. */
-export const LAB_ROUTE_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.labRouteAccess];
+export const LAB_ROUTE_MEMBERSHIPS: readonly MembershipId[] = [
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.labRouteAccess,
+];
 
 export function isMembershipId(value: number): value is MembershipId {
   return value in MEMBERSHIP_NAMES;

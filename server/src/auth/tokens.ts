@@ -63,7 +63,11 @@ export async function findLiveSession(db: Db, raw: string): Promise<SessionRow |
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
-      and(eq(authTokens.tokenHash, hashToken(raw)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)),
+      and(
+        eq(authTokens.tokenHash, hashToken(raw)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
     )
     .limit(1);
   if (!row) return null;
@@ -91,7 +95,12 @@ export async function revokeSession(db: Db, tokenId: number): Promise<void> {
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })
-    .where(and(or(eq(authTokens.id, tokenId), eq(authTokens.parentTokenId, tokenId)), isNull(authTokens.revokedAt)));
+    .where(
+      and(
+        or(eq(authTokens.id, tokenId), eq(authTokens.parentTokenId, tokenId)),
+        isNull(authTokens.revokedAt),
+      ),
+    );
 }
 
 export async function revokeAllSessionsOfUser(db: Db, userId: number): Promise<void> {

@@ -15,7 +15,9 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' }).optional(),
+  PUBLIC_URL: z
+    .url({ message: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' })
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')

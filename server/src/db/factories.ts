@@ -1,7 +1,7 @@
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from './client.ts';
-import { hcStaffLinks, processingLabs, rhcHcLinks, userTagLinks, users } from './schema/accounts.ts';
+import { hcStaffLinks, processingLabs, rhcHcLinks, users, userTagLinks } from './schema/accounts.ts';
 
 type UserInsert = typeof users.$inferInsert;
 export type UserRow = typeof users.$inferSelect;

@@ -1,5 +1,6 @@
+import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/shared/agreement';
+import { ADMIN_MEMBERSHIPS, isAdminMembership, type MembershipId } from '@portal/shared/memberships';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_MEMBERSHIPS, type MembershipId, isAdminMembership } from '@portal/shared/memberships';
 import { findLiveSession, type SessionKind, touchSession } from '../auth/tokens.ts';
 import type { users } from '../db/schema/accounts.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
@@ -90,9 +91,7 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
     const mustAcceptAgreement =
       !actor.isAdmin && !actor.agreementAccepted && actor.session.kind !== 'impersonation';
     if (mustAcceptAgreement && !request.routeOptions.config.beforeAgreement) {
-      throw new AppError(403, 'Please accept the private membership agreement to continue.', {
-        code: 'agreement_required',
-      });
+      throw new AppError(403, AGREEMENT_REQUIRED_MESSAGE, { code: AGREEMENT_REQUIRED_CODE });
     }
   });
 }

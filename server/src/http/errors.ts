@@ -23,7 +23,8 @@ export const unauthorized = (message = 'Authentication credentials were not prov
 export const forbidden = (message = 'You do not have permission to perform this action.') =>
   new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, { errors });
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new AppError(409, message, { errors });
 
 /** PostgreSQL error codes that mean bad input, not a broken server. */
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -48,7 +49,9 @@ function pgErrorCode(error: unknown): string | undefined {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code, errors: error.errors });
+      return reply
+        .status(error.status)
+        .send({ message: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -31,7 +31,12 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     }
     const file = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '');
     const candidate = path.join(WEB_DIST, file);
-    if (file !== '/' && candidate.startsWith(WEB_DIST) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+    if (
+      file !== '/' &&
+      candidate.startsWith(WEB_DIST) &&
+      fs.existsSync(candidate) &&
+      fs.statSync(candidate).isFile()
+    ) {
       const immutable = file.startsWith('/assets/');
       return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
     }

@@ -43,7 +43,10 @@ export async function deliverDueMail(db: Db, transport: MailTransport, from: str
   if (due.length === 0) return 0;
   const claimed = await db
     .update(mailOutbox)
-    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
     .where(
       and(
         inArray(
@@ -66,7 +69,10 @@ export async function deliverDueMail(db: Db, transport: MailTransport, from: str
         html: mail.html,
         replyTo: mail.replyTo || undefined,
       });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: '' }).where(eq(mailOutbox.id, mail.id));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: '' })
+        .where(eq(mailOutbox.id, mail.id));
       sent++;
     } catch (error) {
       const giveUp = mail.attempts >= MAX_ATTEMPTS;

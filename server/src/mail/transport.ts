@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; html?: string };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'file';

@@ -7,7 +7,9 @@ import { runMigrations } from '../../src/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { kind: 'pglite'; templateFile: string } | { kind: 'postgres'; url: string; template: string };
+    testDatabase:
+      | { kind: 'pglite'; templateFile: string }
+      | { kind: 'postgres'; url: string; template: string };
   }
 }
 

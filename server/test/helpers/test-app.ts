@@ -68,7 +68,11 @@ export type TestApp = {
 
 /** A full app on a fresh copy of the migrated database; no demo data. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; mailTransport?: MailTransport; plugins?: FastifyPluginAsync[] } = {},
+  options: {
+    env?: Record<string, string>;
+    mailTransport?: MailTransport;
+    plugins?: FastifyPluginAsync[];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({

@@ -66,7 +66,9 @@ export const users = pgTable(
     salesDistributorId: integer('sales_distributor_id'),
     harvestCenterId: integer('harvest_center_temporal_id'),
     referralHarvestCenterId: integer('referral_harvest_center_temporal_id'),
-    processingLabId: integer('processing_lab_id').references(() => processingLabs.id, { onDelete: 'set null' }),
+    processingLabId: integer('processing_lab_id').references(() => processingLabs.id, {
+      onDelete: 'set null',
+    }),
     /** The patient's sample identifier at the lab ("lab id" on the patient form). */
     labId: text('lab_id').notNull().default(''),
     authCustomerProfileId: text('auth_customer_profile_id').notNull().default(''),
@@ -135,7 +137,10 @@ export const hcStaffLinks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.harvestCenterId] }), index('hc_staff_links_hc_idx').on(t.harvestCenterId)],
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.harvestCenterId] }),
+    index('hc_staff_links_hc_idx').on(t.harvestCenterId),
+  ],
 );
 
 /** Referral harvest centers (5) ↔ harvest centers (4): rhc_hc_ids. */
@@ -149,5 +154,8 @@ export const rhcHcLinks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.rhcId, t.harvestCenterId] }), index('rhc_hc_links_hc_idx').on(t.harvestCenterId)],
+  (t) => [
+    primaryKey({ columns: [t.rhcId, t.harvestCenterId] }),
+    index('rhc_hc_links_hc_idx').on(t.harvestCenterId),
+  ],
 );

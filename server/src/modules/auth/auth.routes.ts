@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZBuildVersion,
   ZLoginBody,
@@ -9,6 +7,8 @@ import {
   ZPasswordResetRequest,
   ZSessionInfo,
 } from '@portal/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/accounts.ts';
 import { requireActor } from '../../http/access.ts';
 import {
@@ -34,12 +34,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginResponse } },
     },
     async (request) =>
-      loginWithPassword(app.db, { ...request.body, sessionTtlDays: app.config.sessionTtlDays }, context(request)),
+      loginWithPassword(
+        app.db,
+        { ...request.body, sessionTtlDays: app.config.sessionTtlDays },
+        context(request),
+      ),
   );
 
   app.post(
     '/api/admin/logout/',
-    { config: { access: 'signed-in', beforeAgreement: true }, schema: { tags: ['auth'], response: { 200: ZMessage } } },
+    {
+      config: { access: 'signed-in', beforeAgreement: true },
+      schema: { tags: ['auth'], response: { 200: ZMessage } },
+    },
     async (request) => {
       const actor = requireActor(request);
       await logout(app.db, { id: actor.id, tokenId: actor.session.tokenId }, context(request));
@@ -78,7 +85,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], response: { 200: ZLoginResponse } },
     },
     async (request) =>
-      returnToOwnSession(app.db, requireActor(request), { ttlDays: app.config.sessionTtlDays }, context(request)),
+      returnToOwnSession(
+        app.db,
+        requireActor(request),
+        { ttlDays: app.config.sessionTtlDays },
+        context(request),
+      ),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TLoginResponse } from '@portal/shared/auth';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { issueSessionToken, revokeAllSessionsOfUser, revokeSession } from '../../auth/tokens.ts';
@@ -56,12 +56,26 @@ export async function loginWithPassword(
     ip: context.ip,
     userAgent: context.userAgent,
   });
-  const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
-  await recordAudit(db, { action: 'login.succeeded', actorUserId: user.id, targetUserId: user.id, email, ip: context.ip });
+  const [updated] = await db
+    .update(users)
+    .set({ lastLogin: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await recordAudit(db, {
+    action: 'login.succeeded',
+    actorUserId: user.id,
+    targetUserId: user.id,
+    email,
+    ip: context.ip,
+  });
   return { token, message: 'Login successful.', user: await loadSessionUser(db, updated) };
 }
 
-export async function logout(db: Db, actor: { id: number; tokenId: number }, context: RequestContext): Promise<void> {
+export async function logout(
+  db: Db,
+  actor: { id: number; tokenId: number },
+  context: RequestContext,
+): Promise<void> {
   await revokeSession(db, actor.tokenId);
   await recordAudit(db, { action: 'logout', actorUserId: actor.id, targetUserId: actor.id, ip: context.ip });
 }
@@ -79,6 +93,20 @@ export async function requestPasswordReset(
   const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(db, email);
   if (!user || !user.isActive || !(await isResetRequestAllowed(db, email))) return false;
+  await sendPasswordResetMail(db, user, { publicUrl: input.publicUrl }, context);
+  return true;
+}
+
+/**
+ * Queues the reset-link mail for a known, active user: from the public form above, or an admin's
+ * "reset user password" (requestedBy, recorded in the audit log).
+ */
+export async function sendPasswordResetMail(
+  db: Db,
+  user: typeof users.$inferSelect,
+  input: { publicUrl: string; requestedBy?: number },
+  context: RequestContext,
+): Promise<void> {
   const raw = randomBytes(32).toString('base64url');
   const link = `${input.publicUrl}/reset-password?token=${raw}`;
   await db.transaction(async (tx) => {
@@ -93,15 +121,22 @@ export async function requestPasswordReset(
       text: [
         `Hello ${user.firstName || user.email},`,
         '',
-        'Someone asked to reset the password of your Portal account. Open this link to choose a new one:',
+        input.requestedBy
+          ? 'Your Portal administrator has asked for a new password to be set on your account. Open this link to choose one:'
+          : 'Someone asked to reset the password of your Portal account. Open this link to choose a new one:',
         link,
         '',
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.',
       ].join('\n'),
     });
-    await recordAudit(tx, { action: 'password_reset.requested', targetUserId: user.id, email, ip: context.ip });
+    await recordAudit(tx, {
+      action: 'password_reset.requested',
+      actorUserId: input.requestedBy ?? null,
+      targetUserId: user.id,
+      email: user.email.toLowerCase(),
+      ip: context.ip,
+    });
   });
-  return true;
 }
 
 export async function completePasswordReset(
@@ -130,6 +165,10 @@ export async function completePasswordReset(
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
     await revokeAllSessionsOfUser(tx, claimed.userId);
-    await recordAudit(tx, { action: 'password_reset.completed', targetUserId: claimed.userId, ip: context.ip });
+    await recordAudit(tx, {
+      action: 'password_reset.completed',
+      targetUserId: claimed.userId,
+      ip: context.ip,
+    });
   });
 }

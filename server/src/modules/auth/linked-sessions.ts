@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TLoginResponse } from '@portal/shared/auth';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { issueSessionToken, revokeSession, type SessionKind } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
@@ -47,7 +47,11 @@ export async function startLinkedSession(
     targetUserId: target.id,
     ip: context.ip,
   });
-  return { token, message: `You are now signed in as ${target.email}.`, user: await loadSessionUser(db, target) };
+  return {
+    token,
+    message: `You are now signed in as ${target.email}.`,
+    user: await loadSessionUser(db, target),
+  };
 }
 
 /** Ends an impersonation or staff-access session and signs the real person back in. */
@@ -63,7 +67,13 @@ export async function returnToOwnSession(
     .select({ token: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.id, parentTokenId), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(authTokens.id, parentTokenId),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   // The linked session ends either way; without a live parent the person must log in again.
   await revokeSession(db, actor.session.tokenId);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import type { TSessionUser } from '@portal/shared/auth';
+import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type users, userTagLinks } from '../../db/schema/accounts.ts';
 
@@ -8,7 +8,10 @@ type UserRow = typeof users.$inferSelect;
 
 /** The user as the browser keeps it (part 1 §3). */
 export async function loadSessionUser(db: Db, user: UserRow): Promise<TSessionUser> {
-  const tags = await db.select({ id: userTagLinks.tagId }).from(userTagLinks).where(eq(userTagLinks.userId, user.id));
+  const tags = await db
+    .select({ id: userTagLinks.tagId })
+    .from(userTagLinks)
+    .where(eq(userTagLinks.userId, user.id));
   return {
     id: user.id,
     email: user.email,

@@ -1,0 +1,57 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { TSessionUser } from '@portal/shared/auth';
+import { TEXT } from '@portal/shared/ui-constants';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { getToken, loginPath } from '../lib/session.ts';
+import { useCurrentUser } from '../lib/use-current-user.ts';
+import { ResourceCenter } from './resource-center.tsx';
+import { ReturnToAccountBanner } from './return-to-account-banner.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Every signed-in route: without a stored session, the login page first (and back here after). */
+export function AppLayout() {
+  const location = useLocation();
+  const user = useCurrentUser();
+  if (!getToken() || !user) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  return <SignedInShell user={user} />;
+}
+
+function SignedInShell({ user }: { user: TSessionUser }) {
+  const [navbarOpened, navbar] = useDisclosure();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger
+              opened={navbarOpened}
+              onClick={navbar.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle menu"
+            />
+            <Text fw={700} size="lg">
+              {TEXT.portalName}
+            </Text>
+          </Group>
+          <UserMenu user={user} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" aria-label="Main menu">
+        <SideMenu user={user} onNavigate={navbar.close} />
+      </AppShell.Navbar>
+      {/* Bottom room so the floating Resource Center button never covers the end of a page. */}
+      <AppShell.Main pb={80}>
+        <ReturnToAccountBanner />
+        <Outlet />
+        <ResourceCenter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,124 @@
+import type { TSessionUser } from '@portal/shared/auth';
+import { MEMBERSHIP, type MembershipId, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
+import { ROUTE_PATHS } from './routes.ts';
+
+interface MenuEntry {
+  path: string;
+  label: string;
+  /** Entries of one group are nested under it, where its first visible entry would be. */
+  group?: string;
+  /** Whose first membership sees it; without, everyone. */
+  memberships?: readonly MembershipId[];
+  /** A user tag also required (part 1 §6: membership 2 with tag 1). */
+  tag?: number;
+}
+
+const M = MEMBERSHIP;
+const ADMINS = [M.admin, M.adminAlt];
+const ACCOUNT = 'Account';
+const TEAM_REPORTS = 'Team Transaction Reports';
+
+/** The menu by membership of part 1 §6, as observed (its readings of 3, 6, 8 and 9 are kept as given). */
+const MENU: readonly MenuEntry[] = [
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/resource-center', label: 'Resource Center' },
+
+  { path: '/harvest-centers', label: 'Harvest Centers', memberships: [M.salesRep] },
+  { path: '/referral-harvest-centers', label: 'Referral Harvest Centers', memberships: [M.salesRep] },
+  { path: '/patients', label: 'Patients', memberships: [M.salesRep] },
+  { path: '/my-transaction-report', label: 'Transaction Report', memberships: [M.salesRep] },
+
+  { path: '/patients-signatures', label: 'Patient Signatures', memberships: [M.harvestCenter] },
+  { path: '/hc-transaction-history', label: 'Transaction History', memberships: [M.harvestCenter] },
+  { path: '/referral-patients', label: 'Referral Patients', memberships: [M.harvestCenter] },
+  { path: '/staff-view', label: 'Staff', memberships: [M.harvestCenter] },
+  { path: '/fedex-request-label', label: 'FedEx Label', memberships: [M.harvestCenter, M.hcStaff] },
+
+  { path: '/fedex-request-label-rhc', label: 'FedEx Label', memberships: [M.referralHarvestCenter] },
+
+  { path: '/add-sales-rep', label: 'Add Sales Rep', memberships: [M.salesManager] },
+  { path: '/team-transaction-report', label: 'Team Transactions', memberships: [M.salesManager] },
+  { path: '/all-patients-team', label: 'Team Patients', memberships: [M.salesManager] },
+
+  { path: '/all-transaction-report', label: 'All Transactions', memberships: ADMINS },
+  { path: '/documents/patients', label: 'Patient Documents', memberships: ADMINS },
+  { path: '/documents/harvest-centers', label: 'HC Documents', memberships: ADMINS },
+  { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS },
+  { path: '/inactive-users', label: 'Inactive Users', memberships: ADMINS },
+  { path: '/fedex-requests', label: 'FedEx Requests', memberships: ADMINS },
+  { path: '/assets-manager', label: 'Assets', memberships: ADMINS },
+  { path: '/hc-staff-manager', label: 'HC Staff Manager', memberships: ADMINS },
+  { path: '/rhc-manager', label: 'RHC Manager', memberships: ADMINS },
+
+  { path: '/all-manager-sr-team', label: 'Team Sales Reps', memberships: [M.salesDistributor] },
+  { path: '/all-manager-patients-team', label: 'Team Patients', memberships: [M.salesDistributor] },
+  { path: '/add-sales-manager', label: 'Add Sales Manager', memberships: [M.salesDistributor] },
+  {
+    path: '/team-transaction-report',
+    label: 'Sales Rep Teams',
+    group: TEAM_REPORTS,
+    memberships: [M.salesDistributor],
+  },
+  {
+    path: '/manager-teams-transaction-report',
+    label: 'Sales Manager Teams',
+    group: TEAM_REPORTS,
+    memberships: [M.salesDistributor],
+  },
+
+  { path: '/password', label: 'Change Password', group: ACCOUNT },
+  { path: '/profile', label: 'Contact Details', group: ACCOUNT },
+  {
+    path: '/hc-locations',
+    label: 'Locations',
+    group: ACCOUNT,
+    memberships: [M.patient],
+    tag: VIAL_CHECKOUT_TAG_ID,
+  },
+  {
+    path: '/hc-payments',
+    label: 'Payment Options',
+    group: ACCOUNT,
+    memberships: [M.patient],
+    tag: VIAL_CHECKOUT_TAG_ID,
+  },
+  { path: '/hc-locations', label: 'Locations', group: ACCOUNT, memberships: [M.harvestCenter] },
+  { path: '/hc-payments', label: 'Payment Methods', group: ACCOUNT, memberships: [M.harvestCenter] },
+];
+
+export interface MenuLink {
+  path: string;
+  label: string;
+}
+
+export type MenuItem = MenuLink | { group: string; links: MenuLink[] };
+
+function isVisible(entry: MenuEntry, user: TSessionUser): boolean {
+  const membership = user.membership[0]?.id;
+  return (
+    ROUTE_PATHS.has(entry.path) &&
+    (!entry.memberships || entry.memberships.some((id) => id === membership)) &&
+    (entry.tag === undefined || user.tags.includes(entry.tag))
+  );
+}
+
+/** The side menu of this user: only built screens, groups in place of their first entry. */
+export function menuFor(user: TSessionUser): MenuItem[] {
+  const items: MenuItem[] = [];
+  const groups = new Map<string, MenuLink[]>();
+  for (const entry of MENU.filter((candidate) => isVisible(candidate, user))) {
+    const link = { path: entry.path, label: entry.label };
+    if (!entry.group) {
+      items.push(link);
+      continue;
+    }
+    let links = groups.get(entry.group);
+    if (!links) {
+      links = [];
+      groups.set(entry.group, links);
+      items.push({ group: entry.group, links });
+    }
+    links.push(link);
+  }
+  return items;
+}

@@ -1,0 +1,24 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './app-layout.tsx';
+import { RequireMembership } from './require-membership.tsx';
+import { PageLoader, RootLayout, RouteError } from './root-layout.tsx';
+import { type AppRoute, ROUTES, type RouteHandle } from './routes.ts';
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title, resources: route.resources };
+  const page: RouteObject = { path: route.path, handle, lazy: { Component: route.page } };
+  if (!route.memberships) return page;
+  return { element: <RequireMembership allowed={route.memberships} />, children: [page] };
+}
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      ...ROUTES.filter((route) => route.public).map(toRouteObject),
+      { Component: AppLayout, children: ROUTES.filter((route) => !route.public).map(toRouteObject) },
+    ],
+  },
+]);

@@ -1,0 +1,65 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ZLoginBody } from '@portal/shared/auth';
+import { TIMING } from '@portal/shared/ui-constants';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { hasStoredSession, setRedirectMarker, takeRedirectMarker } from '../../../lib/session.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Read once: after a successful login the session is stored too, and the page must still wait its second.
+  const [alreadySignedIn] = useState(hasStoredSession);
+  const [signedIn, setSignedIn] = useState(false);
+  const form = useSchemaForm(ZLoginBody, { email: '', password: '' });
+  const login = useLogin();
+
+  const redirect = searchParams.get('redirect');
+  useEffect(() => {
+    if (redirect && !alreadySignedIn) setRedirectMarker(redirect);
+  }, [redirect, alreadySignedIn]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    // Part 1 §4: the success message stays in view for a moment before the dashboard.
+    const timer = setTimeout(
+      () => navigate(takeRedirectMarker() ?? '/dashboard', { replace: true }),
+      TIMING.postLoginRedirectMs,
+    );
+    return () => clearTimeout(timer);
+  }, [signedIn, navigate]);
+
+  if (alreadySignedIn) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <AuthCard title="Admin Login">
+      <form
+        onSubmit={form.onSubmit((values) =>
+          login.mutate(values, {
+            onSuccess: () => setSignedIn(true),
+            onError: (error) => setServerErrors(form, error),
+          }),
+        )}
+      >
+        <Stack>
+          <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <FormAlert error={login.error} />
+          <Button type="submit" loading={login.isPending} disabled={signedIn}>
+            Login
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+            Forgot Password?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

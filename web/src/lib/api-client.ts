@@ -1,0 +1,142 @@
+import type { TApiError } from '@portal/shared/errors';
+import { TEXT } from '@portal/shared/ui-constants';
+import { clearSession, getToken, loginPath } from './session.ts';
+
+/** A failed call, in the API's one error shape (DESIGN.md "The API contract"). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  /** Messages per input name, to show under the form fields. */
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, message: string, code?: string, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** What to tell the user about any failure: the server's own words, or a sentence for a dropped network. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : TEXT.somethingWrong;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /**
+   * Public calls (login, password reset, build version): no token is sent, and a 401 is the call's own
+   * answer (wrong password) rather than an expired session.
+   */
+  anonymous?: boolean;
+}
+
+/** The agreement gate answers 403 with this code; its own screen handles it, not /unauthorized. */
+const AGREEMENT_REQUIRED = 'agreement_required';
+
+function buildUrl(path: string, params: Record<string, QueryValue> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<TApiError> | null;
+  // A proxy or a crash can answer with HTML; the user still gets a sentence.
+  if (typeof body?.message !== 'string') return new ApiError(response.status, TEXT.somethingWrong);
+  return new ApiError(response.status, body.message, body.code, body.errors);
+}
+
+/** A full page load on purpose: it drops every cached answer of the session that just ended. */
+function leaveTo(path: string): void {
+  if (window.location.pathname !== path.split('?')[0]) window.location.assign(path);
+}
+
+function handleAccessErrors(error: ApiError): void {
+  if (error.status === 401) {
+    clearSession();
+    leaveTo(loginPath(window.location.pathname + window.location.search));
+  } else if (error.status === 403 && error.code !== AGREEMENT_REQUIRED) {
+    leaveTo('/unauthorized');
+  }
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const headers = new Headers();
+  const token = options.anonymous ? null : getToken();
+  if (token) headers.set('Authorization', `Token ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers,
+    body: payload,
+    signal: options.signal,
+  });
+  if (response.ok) return response;
+
+  const error = await readError(response);
+  if (!options.anonymous) handleAccessErrors(error);
+  throw error;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, body, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+function fileNameFrom(response: Response): string | null {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) return decodeURIComponent(encoded[1]);
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+/**
+ * Saves a file the API serves behind the session (exports, completed documents): a plain link
+ * cannot carry the Authorization header.
+ */
+export async function download(
+  path: string,
+  options: RequestOptions & { fileName?: string } = {},
+): Promise<void> {
+  const response = await send('GET', path, undefined, options);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download =
+    options.fileName ?? fileNameFrom(response) ?? path.split('/').filter(Boolean).pop() ?? 'download';
+  link.click();
+  // Revoked on the next tick: the browser has taken the file by then.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
