@@ -6,7 +6,8 @@ const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // WEB_DIST_DIR lets parallel test runs build side by side; the server reads the same variable.
+  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', emptyOutDir: true },
   server: {
     proxy: { '/api': api, '/auth': api, '/media': api, '/domain': api },
   },

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** Where the built web app is; WEB_DIST_DIR (absolute) lets parallel test runs use their own build. */
+export const WEB_DIST = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
 const API_PREFIXES = ['/api/', '/auth/', '/media/', '/domain/'];
 
 /** The version the browser compares on every route change: changes exactly when the web build does. */
