@@ -1,0 +1,35 @@
+import { ZOutboxMailDetail, ZOutboxPage, ZOutboxQuery } from '@portal/shared/mail-outbox';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMINS } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { findOutboxMail, listOutboxMail } from './mail-outbox.repository.ts';
+
+/** Lets admins see every mail the portal queued, e.g. a reset link when no SMTP server is set up. */
+export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/mail-outbox/',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['mail'], querystring: ZOutboxQuery, response: { 200: ZOutboxPage } },
+    },
+    async (request) => listOutboxMail(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/mail-outbox/:id/',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['mail'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: ZOutboxMailDetail },
+      },
+    },
+    async (request) => {
+      const mail = await findOutboxMail(app.db, request.params.id);
+      if (!mail) throw notFound('This mail does not exist.');
+      return mail;
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { TOutboxMail, TOutboxMailDetail } from '@portal/shared/mail-outbox';
+import { PAGE_SIZE } from '@portal/shared/ui-constants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function getOutboxMail(search: string, page: number, signal?: AbortSignal) {
+  return api.get<{ count: number; results: TOutboxMail[] }>('/api/admin/mail-outbox/', {
+    params: { search: search.trim(), limit: PAGE_SIZE.default, offset: (page - 1) * PAGE_SIZE.default },
+    signal,
+  });
+}
+
+export function useOutboxMail(search: string, page: number) {
+  return useQuery({
+    queryKey: ['mail-outbox', search, page],
+    queryFn: ({ signal }) => getOutboxMail(search, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutboxMailDetail(id: number | null) {
+  return useQuery({
+    queryKey: ['mail-outbox', 'detail', id],
+    queryFn: ({ signal }) => api.get<TOutboxMailDetail>(`/api/admin/mail-outbox/${id}/`, { signal }),
+    enabled: id !== null,
+  });
+}
