@@ -10,6 +10,7 @@ import { computeBuildVersion, registerWebApp } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,7 @@ export type BuildAppOptions = {
 };
 
 /** Every domain's routes, in one place so a reader sees the whole API surface. */
-const DOMAIN_ROUTES = [authRoutes];
+const DOMAIN_ROUTES = [authRoutes, mailOutboxRoutes];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -45,6 +45,7 @@ const MENU: readonly MenuEntry[] = [
   { path: '/documents/harvest-centers', label: 'HC Documents', memberships: ADMINS },
   { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS },
   { path: '/inactive-users', label: 'Inactive Users', memberships: ADMINS },
+  { path: '/mail-outbox', label: 'Mail Outbox', memberships: ADMINS },
   { path: '/fedex-requests', label: 'FedEx Requests', memberships: ADMINS },
   { path: '/assets-manager', label: 'Assets', memberships: ADMINS },
   { path: '/hc-staff-manager', label: 'HC Staff Manager', memberships: ADMINS },

@@ -1,4 +1,4 @@
-import type { MembershipId } from '@portal/shared/memberships';
+import { ADMIN_MEMBERSHIPS, type MembershipId } from '@portal/shared/memberships';
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 
@@ -50,6 +50,12 @@ export const ROUTES: AppRoute[] = [
     path: '/unauthorized',
     title: 'Unauthorized',
     page: () => import('../features/errors/pages/unauthorized-page.tsx').then((m) => m.UnauthorizedPage),
+  },
+  {
+    path: '/mail-outbox',
+    title: 'Mail Outbox',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () => import('../features/mail-outbox/pages/mail-outbox-page.tsx').then((m) => m.MailOutboxPage),
   },
   {
     path: '*',
