@@ -10,7 +10,10 @@ import { computeBuildVersion, registerWebApp } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
+import { userListRoutes } from './modules/users/user-list.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +36,7 @@ export type BuildAppOptions = {
 };
 
 /** Every domain's routes, in one place so a reader sees the whole API surface. */
-const DOMAIN_ROUTES = [authRoutes, mailOutboxRoutes];
+const DOMAIN_ROUTES = [authRoutes, mailOutboxRoutes, usersRoutes, userListRoutes, contactRoutes];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -60,6 +63,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: {
       info: { title: 'Portal API', version: '1' },
+      tags: [
+        { name: 'auth', description: 'Login, sessions, password reset, Login As and going back' },
+        {
+          name: 'users',
+          description: 'Users, profiles, passwords, activation, admin user lists and CSV export',
+        },
+        {
+          name: 'options',
+          description: 'Option lists of select-search fields (value, label, first_name, last_name)',
+        },
+        { name: 'utilities', description: 'Agreement check, admin password-reset mail, Contact Us' },
+      ],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },

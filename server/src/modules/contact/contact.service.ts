@@ -1,0 +1,26 @@
+import type { TContactBody } from '@portal/shared/users';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../http/access.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+
+/** Contact Us: the message goes to support through the outbox; replying answers the sender. */
+export async function sendContactMessage(
+  db: Db,
+  actor: Actor,
+  body: TContactBody,
+  supportEmail: string,
+): Promise<void> {
+  await enqueueMail(db, {
+    to: supportEmail,
+    replyTo: body.email,
+    subject: `Contact form: ${body.name}`.slice(0, 200),
+    text: [
+      `Name: ${body.name}`,
+      `E-mail: ${body.email}`,
+      `Phone: ${body.phone || '-'}`,
+      `Account: #${actor.id} ${actor.email} (${actor.user.firstName} ${actor.user.lastName})`.trimEnd(),
+      '',
+      body.message,
+    ].join('\n'),
+  });
+}

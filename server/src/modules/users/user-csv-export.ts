@@ -1,0 +1,84 @@
+import { type TUserFilters, USER_CSV_COLUMNS } from '@portal/shared/users';
+import type { Db } from '../../db/client.ts';
+import { selectUsersAfter } from './user-list.ts';
+import { membershipName } from './user-view.ts';
+import { toUserWithRelations, type UserWithRelations } from './users.repository.ts';
+
+export const CSV_BATCH_SIZE = 1000;
+
+/**
+ * One CSV cell: quoted when it holds a separator, quote or line break; and a leading = + - @
+ * (or tab / carriage return) is neutralised with a quote so a spreadsheet never runs it as a
+ * formula (OWASP "CSV injection").
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(cells: Array<string | number | boolean | null | undefined>): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** One user as a row of USER_CSV_COLUMNS (part 1 §3 "CSV export of users"). */
+export function userCsvRow({ user, staffHcIds }: UserWithRelations): Array<string | number | null> {
+  const row = [
+    user.id,
+    `${user.firstName} ${user.lastName}`.trim(),
+    user.email,
+    user.dateJoined.toISOString(),
+    user.company,
+    user.phoneNumber,
+    membershipName(user.membershipId),
+    user.isActive ? 'Yes' : 'No',
+    user.dateAdiposeShippedToLab,
+    user.dateAdiposeReceivedByLab,
+    user.estimatedDateVialsReadyToShip,
+    user.dateVialsReadyToShip,
+    user.stemcellPlatingInitiatedDate,
+    user.vialsAvailable,
+    user.vialsShipped,
+    user.vialsPreparation,
+    user.vialsReadyShip,
+    user.address1,
+    user.address2,
+    user.city,
+    user.stateDesc,
+    user.countryDesc,
+    user.zipCode,
+    user.documentId,
+    user.templateId,
+    user.salesRepId,
+    user.salesManagerId,
+    user.labId,
+    user.salesDistributorId,
+    staffHcIds.join(' '),
+    user.authCustomerProfileId,
+    user.authCustomerPaymentProfileId,
+  ];
+  if (row.length !== USER_CSV_COLUMNS.length) throw new Error('CSV row does not match its header');
+  return row;
+}
+
+/**
+ * The export as a stream of text chunks: the header, then one chunk per keyset batch of users,
+ * so memory stays flat whatever the number of users. A UTF-8 BOM lets spreadsheet programs read
+ * accented names correctly.
+ */
+export async function* streamUsersCsv(
+  db: Db,
+  filters: TUserFilters,
+  batchSize = CSV_BATCH_SIZE,
+): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine([...USER_CSV_COLUMNS])}`;
+  let afterId = 0;
+  for (;;) {
+    const rows = await selectUsersAfter(db, filters, afterId, batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((row) => csvLine(userCsvRow(toUserWithRelations(row)))).join('');
+    if (rows.length < batchSize) return;
+    afterId = rows[rows.length - 1].user.id;
+  }
+}

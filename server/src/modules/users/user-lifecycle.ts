@@ -1,0 +1,81 @@
+import { count, eq, or } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { vialRecords } from '../../db/schema/vials.ts';
+import type { Actor } from '../../http/access.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { assertCanManageAccount } from './users.policy.ts';
+import { findUserById, revokeSessionsOfPerson } from './users.repository.ts';
+
+/**
+ * GET /api/v1/users/set/active|inactive/{id}/. Deactivating ends the user's sessions at once,
+ * including any "Login As" or staff-access session the user had opened.
+ */
+export async function setUserActive(
+  db: Db,
+  actor: Actor,
+  id: number,
+  active: boolean,
+): Promise<{ message: string }> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('This user does not exist.');
+  if (!active) assertCanManageAccount(actor, target, 'deactivate');
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ isActive: active }).where(eq(users.id, id));
+    if (!active) await revokeSessionsOfPerson(tx, id);
+    await recordAudit(tx, {
+      action: active ? 'user.activated' : 'user.deactivated',
+      actorUserId: actor.id,
+      targetUserId: id,
+    });
+  });
+  return { message: active ? 'User has been activated.' : 'User has been deactivated.' };
+}
+
+/** What still points at a user and would break other screens if it were deleted (docs/decisions/003). */
+async function findDeleteBlockers(db: Db, id: number): Promise<Record<string, string>> {
+  const [[patients], [vials]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(or(eq(users.harvestCenterId, id), eq(users.referralHarvestCenterId, id))),
+    db.select({ n: count() }).from(vialRecords).where(eq(vialRecords.userId, id)),
+  ]);
+  const blockers: Record<string, string> = {};
+  if (patients.n > 0) {
+    blockers.patients = `This account still has ${patients.n} patient${patients.n === 1 ? '' : 's'}. Move them to another harvest center first, or keep the account inactive.`;
+  }
+  if (vials.n > 0) {
+    blockers.vial_records =
+      'This patient has vial records. Keep the account inactive so the vial history is preserved.';
+  }
+  return blockers;
+}
+
+/**
+ * DELETE /api/v1/users/delete-inactive/{id}/: permanent, for inactive users only. Refused while
+ * patients or vial records depend on the user; sales links pointing at the user are cleared.
+ */
+export async function deleteInactiveUser(db: Db, actor: Actor, id: number): Promise<{ message: string }> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('This user does not exist.');
+  assertCanManageAccount(actor, target, 'delete');
+  if (target.isActive) throw conflict('Only inactive users can be deleted. Deactivate the user first.');
+  const blockers = await findDeleteBlockers(db, id);
+  if (Object.keys(blockers).length) throw conflict(Object.values(blockers).join(' '), blockers);
+  await db.transaction(async (tx) => {
+    // Sales links have no foreign key (they point at users of several roles): clear them here.
+    await tx.update(users).set({ salesRepId: null }).where(eq(users.salesRepId, id));
+    await tx.update(users).set({ salesManagerId: null }).where(eq(users.salesManagerId, id));
+    await tx.update(users).set({ salesDistributorId: null }).where(eq(users.salesDistributorId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, {
+      action: 'user.deleted',
+      actorUserId: actor.id,
+      targetUserId: id,
+      detail: { email: target.email, membership: target.membershipId },
+    });
+  });
+  return { message: 'User has been deleted.' };
+}

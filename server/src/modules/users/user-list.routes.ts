@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import {
+  ZIdName,
+  ZOptionsQuery,
+  ZUserFilters,
+  ZUserListQuery,
+  ZUserOption,
+  ZUserPage,
+  ZValueOption,
+} from '@portal/shared/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import { streamUsersCsv } from './user-csv-export.ts';
+import { listUsers } from './user-list.ts';
+import { listUserOptions, USER_OPTION_LISTS } from './user-options.ts';
+import { listDomains, listMemberships, listUserTags } from './users.repository.ts';
+
+/** The admin user lists, the CSV export and the option lists of the user forms. */
+export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/users/',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['users'], querystring: ZUserListQuery, response: { 200: ZUserPage } },
+    },
+    async (request) => listUsers(app.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/users/all/inactive/',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['users'],
+        querystring: ZUserListQuery.omit({ active: true }),
+        response: { 200: ZUserPage },
+      },
+    },
+    async (request) => listUsers(app.db, { ...request.query, active: false }),
+  );
+
+  app.get(
+    '/api/admin/users/export-csv/',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['users'],
+        description: 'CSV of the users matching the list filters, streamed in id order.',
+        querystring: ZUserFilters,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      await recordAudit(app.db, {
+        action: 'users.exported',
+        actorUserId: actor.id,
+        detail: { ...request.query },
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      const stream = Readable.from(streamUsersCsv(app.db, request.query));
+      stream.on('error', (err) => request.log.error({ err }, 'user CSV export failed mid-stream'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="users-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  for (const [path, membershipId] of Object.entries(USER_OPTION_LISTS)) {
+    app.get(
+      `/api/v1/options/${path}/`,
+      {
+        config: { access: ADMINS },
+        schema: { tags: ['options'], querystring: ZOptionsQuery, response: { 200: z.array(ZUserOption) } },
+      },
+      async (request) => listUserOptions(app.db, membershipId, request.query),
+    );
+  }
+
+  app.get(
+    '/api/v1/options/subscriptions/',
+    { config: { access: ADMINS }, schema: { tags: ['options'], response: { 200: z.array(ZValueOption) } } },
+    async () => (await listMemberships(app.db)).map((m) => ({ value: m.id, label: m.name })),
+  );
+
+  app.get(
+    '/api/v1/options/domains/',
+    { config: { access: ADMINS }, schema: { tags: ['options'], response: { 200: z.array(ZValueOption) } } },
+    async () => (await listDomains(app.db)).map((d) => ({ value: d.id, label: d.name })),
+  );
+
+  app.get(
+    '/api/v1/user-tags/',
+    { config: { access: 'signed-in' }, schema: { tags: ['users'], response: { 200: z.array(ZIdName) } } },
+    async () => listUserTags(app.db),
+  );
+
+  app.get(
+    '/api/v1/memberships/',
+    { config: { access: 'signed-in' }, schema: { tags: ['users'], response: { 200: z.array(ZIdName) } } },
+    async () => listMemberships(app.db),
+  );
+};

@@ -1,0 +1,102 @@
+import {
+  type TUserFilters,
+  type TUserListQuery,
+  type TUserPage,
+  type TUserSortField,
+  USER_LIST_COUNT_CAP,
+} from '@portal/shared/users';
+import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { domains, users, userTagLinks } from '../../db/schema/accounts.ts';
+import { toUserJson } from './user-view.ts';
+import { toUserWithRelations, userWithRelationsColumns } from './users.repository.ts';
+
+/** `%`, `_` and the escape character itself match literally in the search. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `search_text LIKE lower('%term%')`, also used by the option lists. */
+export function userSearchCondition(term: string): SQL {
+  return sql`${users.searchText} like lower(${`%${escapeLike(term)}%`})`;
+}
+
+/**
+ * The WHERE of the admin user list, the inactive list and the CSV export. The search goes to the
+ * generated, lower-cased users.search_text, whose trigram index serves `LIKE '%term%'`.
+ */
+export function userFilterConditions(filters: TUserFilters): SQL | undefined {
+  const term = filters.search?.trim();
+  return and(
+    // search_text is lower(...) of the columns; lowering the term with the same lower() keeps both
+    // sides folded alike, and plain LIKE is served by the trigram index at a third of ILIKE's cost.
+    term ? userSearchCondition(term) : undefined,
+    filters.membership !== undefined ? eq(users.membershipId, filters.membership) : undefined,
+    filters.active !== undefined ? eq(users.isActive, filters.active) : undefined,
+    filters.tag !== undefined
+      ? sql`exists (select 1 from ${userTagLinks} where ${userTagLinks.userId} = ${users.id} and ${userTagLinks.tagId} = ${filters.tag})`
+      : undefined,
+  );
+}
+
+const SORT_COLUMNS: Record<TUserSortField, AnyPgColumn> = {
+  id: users.id,
+  email: users.email,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  company: users.company,
+  date_joined: users.dateJoined,
+  last_login: users.lastLogin,
+  membership: users.membershipId,
+};
+
+/** `-date_joined` → date_joined descending; ties broken by id in the same direction. */
+export function userOrderBy(ordering: string): SQL[] {
+  const descending = ordering.startsWith('-');
+  const field = (descending ? ordering.slice(1) : ordering) as TUserSortField;
+  const column = SORT_COLUMNS[field] ?? users.dateJoined;
+  const direction = descending ? desc : asc;
+  if (field === 'id') return [direction(users.id)];
+  const nullable = field === 'last_login';
+  const primary = nullable
+    ? sql`${column} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`
+    : direction(column);
+  return [primary, direction(users.id)];
+}
+
+/** See USER_LIST_COUNT_CAP: the count stops there (a LIMIT inside the count). */
+export const USER_COUNT_CAP = USER_LIST_COUNT_CAP;
+
+export async function countUsers(db: Db, where: SQL | undefined, cap = USER_COUNT_CAP): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(users).where(where).limit(cap).as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
+  return row.n;
+}
+
+export async function listUsers(db: Db, query: TUserListQuery): Promise<TUserPage> {
+  const where = userFilterConditions(query);
+  const rows = await db
+    .select(userWithRelationsColumns)
+    .from(users)
+    .leftJoin(domains, eq(domains.id, users.domainId))
+    .where(where)
+    .orderBy(...userOrderBy(query.ordering))
+    .limit(query.limit)
+    .offset(query.offset);
+  // A short page that is not past the end already tells the total: no count query (rare terms).
+  const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  const total = isLastPage ? query.offset + rows.length : await countUsers(db, where);
+  return { count: total, results: rows.map((row) => toUserJson(toUserWithRelations(row))) };
+}
+
+/** Keyset pages over the filtered users in id order, for exports that must not hold everything in memory. */
+export async function selectUsersAfter(db: Db, filters: TUserFilters, afterId: number, batchSize: number) {
+  return db
+    .select(userWithRelationsColumns)
+    .from(users)
+    .leftJoin(domains, eq(domains.id, users.domainId))
+    .where(and(userFilterConditions(filters), gt(users.id, afterId)))
+    .orderBy(asc(users.id))
+    .limit(batchSize);
+}

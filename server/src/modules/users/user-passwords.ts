@@ -1,0 +1,94 @@
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/users';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { type RequestContext, sendPasswordResetMail } from '../auth/auth.service.ts';
+import { isResetRequestAllowed } from '../auth/login-throttle.ts';
+import { assertCanManageAccount } from './users.policy.ts';
+import { findUserById, revokeSessionsOfPerson } from './users.repository.ts';
+
+/**
+ * POST /api/v1/users/change-password/ (admin "Change Password" modal). The user's sessions end,
+ * except the admin's own current one when they change their own password this way.
+ */
+export async function changePasswordByAdmin(
+  db: Db,
+  actor: Actor,
+  input: { user_id: number; new_password_change: string },
+  context: RequestContext,
+): Promise<{ message: string }> {
+  const target = await findUserById(db, input.user_id);
+  if (!target) throw notFound('This user does not exist.');
+  assertCanManageAccount(actor, target, 'password');
+  const passwordHash = await hashPassword(input.new_password_change);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
+    await revokeSessionsOfPerson(tx, target.id, target.id === actor.id ? actor.session.tokenId : undefined);
+    await recordAudit(tx, {
+      action: 'password.changed_by_admin',
+      actorUserId: actor.id,
+      targetUserId: target.id,
+      ip: context.ip,
+    });
+  });
+  return { message: `The password of ${target.email} has been changed.` };
+}
+
+/** POST /api/v1/users/update-password/{id}/ (the /password page): one's own password only. */
+export async function updateOwnPassword(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { password_current: string; password_new: string },
+  context: RequestContext,
+): Promise<{ message: string }> {
+  if (id !== actor.id) throw forbidden('You can only change your own password.');
+  if (actor.session.kind !== 'login') {
+    throw forbidden(
+      'Only the account holder can change this password. Use the admin password change instead.',
+    );
+  }
+  if (!(await verifyPassword(actor.user.passwordHash, input.password_current))) {
+    await recordAudit(db, {
+      action: 'password.change_failed',
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      ip: context.ip,
+    });
+    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { password_current: WRONG_CURRENT_PASSWORD_MESSAGE });
+  }
+  const passwordHash = await hashPassword(input.password_new);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+    // Other devices signed in with the old password are signed out; this one stays.
+    await revokeSessionsOfPerson(tx, actor.id, actor.session.tokenId);
+    await recordAudit(tx, {
+      action: 'password.changed',
+      actorUserId: actor.id,
+      targetUserId: actor.id,
+      ip: context.ip,
+    });
+  });
+  return { message: 'Your password has been changed.' };
+}
+
+/** POST /api/v1/utilities/reset-user-password/: the admin sends the reset-link mail to a user. */
+export async function sendResetMailByAdmin(
+  db: Db,
+  actor: Actor,
+  input: { user_id: number; publicUrl: string },
+  context: RequestContext,
+): Promise<{ message: string }> {
+  const target = await findUserById(db, input.user_id);
+  if (!target) throw notFound('This user does not exist.');
+  if (!target.isActive) throw badRequest('This user is inactive. Activate the account first.');
+  if (!(await isResetRequestAllowed(db, target.email.toLowerCase()))) {
+    throw new AppError(429, 'Several reset e-mails were sent to this user recently. Please wait 15 minutes.');
+  }
+  await sendPasswordResetMail(db, target, { publicUrl: input.publicUrl, requestedBy: actor.id }, context);
+  return { message: `A password reset link has been sent to ${target.email}.` };
+}

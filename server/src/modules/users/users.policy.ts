@@ -1,0 +1,48 @@
+import { isAdminMembership } from '@portal/shared/memberships';
+import type { Actor } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { UserRow } from './users.repository.ts';
+
+/** Admins see every account; everyone else only their own. */
+export function canViewUser(actor: Actor, userId: number): boolean {
+  return actor.isAdmin || actor.id === userId;
+}
+
+/** The profile form: the same people as can view it. */
+export const canEditProfile = canViewUser;
+
+export function assertCanViewUser(actor: Actor, userId: number): void {
+  if (!canViewUser(actor, userId)) throw forbidden('You can only see your own account.');
+}
+
+export function assertCanEditProfile(actor: Actor, userId: number): void {
+  if (!canEditProfile(actor, userId)) throw forbidden('You can only change your own account.');
+}
+
+/** template_id links an account to its signed attestation: the super admin's field (part 1 §5). */
+export function canChangeTemplateId(actor: Actor): boolean {
+  return actor.isSuperuser;
+}
+
+/**
+ * Deactivating, deleting or re-keying an account: admins may, but a super admin account is
+ * touched only by a super admin, and nobody locks themselves out.
+ */
+export function assertCanManageAccount(
+  actor: Actor,
+  target: UserRow,
+  action: 'deactivate' | 'delete' | 'password',
+) {
+  if (!actor.isAdmin) throw forbidden();
+  if (target.isSuperuser && !actor.isSuperuser)
+    throw forbidden('Only a super admin can change a super admin account.');
+  if (target.id === actor.id && action !== 'password') {
+    throw forbidden(`You cannot ${action} your own account.`);
+  }
+}
+
+/** "Login As": admins only, and never into an admin account (7 or 10), their own included. */
+export function assertCanImpersonate(actor: Actor, target: UserRow): void {
+  if (!actor.isAdmin) throw forbidden();
+  if (isAdminMembership(target.membershipId)) throw forbidden('You cannot log in as another admin.');
+}

@@ -1,0 +1,183 @@
+import { ZAgreementStatus } from '@portal/shared/agreement';
+import { ZMessage } from '@portal/shared/auth';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import {
+  ZAdminChangePassword,
+  ZAdminUserUpdate,
+  ZCreateUserBody,
+  ZEmailExists,
+  ZEmailExistsBody,
+  ZIdParams,
+  ZLoginAsBody,
+  ZLoginAsResponse,
+  ZProfilePatch,
+  ZProfilePut,
+  ZResetUserPasswordBody,
+  ZUpdateOwnPassword,
+  ZUser,
+} from '@portal/shared/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import { loginAsUser } from './impersonation.ts';
+import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
+import { deleteInactiveUser, setUserActive } from './user-lifecycle.ts';
+import { changePasswordByAdmin, sendResetMailByAdmin, updateOwnPassword } from './user-passwords.ts';
+import { getAgreementStatus, getUser, getUserByIdentifier, updateProfile } from './user-profile.ts';
+import { isEmailTaken } from './users.repository.ts';
+
+/** Memberships whose screens create accounts and check an e-mail first. */
+const ACCOUNT_CREATORS = [
+  ...ADMINS,
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.salesManager,
+  MEMBERSHIP.salesDistributor,
+] as const;
+
+/** One user: reading, the profile form, passwords, the agreement, and the admin's account actions. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+  const tags = ['users'];
+
+  app.get(
+    '/api/v1/users/:id/',
+    { config: { access: 'signed-in' }, schema: { tags, params: ZIdParams, response: { 200: ZUser } } },
+    async (request) => getUser(app.db, requireActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/users/identifier/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        description: 'A user by id, username or e-mail (admins any user, others themselves).',
+        params: z.object({ id: z.string().trim().min(1).max(254) }),
+        response: { 200: ZUser },
+      },
+    },
+    async (request) => getUserByIdentifier(app.db, requireActor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/users/',
+    { config: { access: ADMINS }, schema: { tags, body: ZCreateUserBody, response: { 201: ZUser } } },
+    async (request, reply) => {
+      reply.status(201);
+      return createUserByAdmin(app.db, requireActor(request), request.body);
+    },
+  );
+
+  // Open before the agreement so that check_agreement can be sent; the service refuses anything else.
+  app.put(
+    '/api/v1/users/:id/',
+    {
+      config: { access: 'signed-in', beforeAgreement: true },
+      schema: { tags, params: ZIdParams, body: ZProfilePut, response: { 200: ZUser } },
+    },
+    async (request) => updateProfile(app.db, requireActor(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/v1/users/:id/',
+    {
+      config: { access: 'signed-in', beforeAgreement: true },
+      schema: { tags, params: ZIdParams, body: ZProfilePatch, response: { 200: ZUser } },
+    },
+    async (request) => updateProfile(app.db, requireActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/users/update/:id/',
+    {
+      config: { access: ADMINS },
+      schema: { tags, params: ZIdParams, body: ZAdminUserUpdate, response: { 200: ZUser } },
+    },
+    async (request) => updateUserByAdmin(app.db, requireActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/users/change-password/',
+    { config: { access: ADMINS }, schema: { tags, body: ZAdminChangePassword, response: { 200: ZMessage } } },
+    async (request) => changePasswordByAdmin(app.db, requireActor(request), request.body, context(request)),
+  );
+
+  app.post(
+    '/api/v1/users/update-password/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: ZIdParams, body: ZUpdateOwnPassword, response: { 200: ZMessage } },
+    },
+    async (request) =>
+      updateOwnPassword(app.db, requireActor(request), request.params.id, request.body, context(request)),
+  );
+
+  // GET with a side effect: the spec's contract (part 1 §7).
+  for (const state of ['active', 'inactive'] as const) {
+    app.get(
+      `/api/v1/users/set/${state}/:id/`,
+      { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
+      async (request) => setUserActive(app.db, requireActor(request), request.params.id, state === 'active'),
+    );
+  }
+
+  app.delete(
+    '/api/v1/users/delete-inactive/:id/',
+    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
+    async (request) => deleteInactiveUser(app.db, requireActor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/users/email-exists/',
+    {
+      config: { access: ACCOUNT_CREATORS },
+      schema: { tags, body: ZEmailExistsBody, response: { 200: ZEmailExists } },
+    },
+    async (request) => ({ exists: await isEmailTaken(app.db, request.body.email, request.body.exclude_id) }),
+  );
+
+  app.post(
+    '/api/v1/users/login-as-user/',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['auth'], body: ZLoginAsBody, response: { 200: ZLoginAsResponse } },
+    },
+    async (request) =>
+      loginAsUser(
+        app.db,
+        requireActor(request),
+        { user_id: request.body.user_id, ttlDays: app.config.sessionTtlDays },
+        context(request),
+      ),
+  );
+
+  app.get(
+    '/api/v1/utilities/check-agreement/:id/',
+    {
+      config: { access: 'signed-in', beforeAgreement: true },
+      schema: { tags: ['utilities'], params: ZIdParams, response: { 200: ZAgreementStatus } },
+    },
+    async (request) => getAgreementStatus(app.db, requireActor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/utilities/reset-user-password/',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['utilities'], body: ZResetUserPasswordBody, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      const result = await sendResetMailByAdmin(
+        app.db,
+        requireActor(request),
+        { user_id: request.body.user_id, publicUrl: app.config.publicUrl },
+        context(request),
+      );
+      app.mailWorker.wake();
+      return result;
+    },
+  );
+};
