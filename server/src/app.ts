@@ -11,9 +11,16 @@ import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
+import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
+import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
+import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { vialsRoutes } from './modules/vials/vials.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +43,20 @@ export type BuildAppOptions = {
 };
 
 /** Every domain's routes, in one place so a reader sees the whole API surface. */
-const DOMAIN_ROUTES = [authRoutes, mailOutboxRoutes, usersRoutes, userListRoutes, contactRoutes];
+const DOMAIN_ROUTES = [
+  authRoutes,
+  mailOutboxRoutes,
+  usersRoutes,
+  userListRoutes,
+  contactRoutes,
+  patientsRoutes,
+  labsRoutes,
+  harvestCentersRoutes,
+  salesTeamsRoutes,
+  vialsRoutes,
+  productsRoutes,
+  hcStaffRoutes,
+];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

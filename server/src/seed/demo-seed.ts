@@ -1,8 +1,14 @@
-import { count } from 'drizzle-orm';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { createProcessingLab, createUser, linkRhcToHarvestCenter, linkStaffToHarvestCenter } from '../db/factories.ts';
+import {
+  createProcessingLab,
+  createUser,
+  linkRhcToHarvestCenter,
+  linkStaffToHarvestCenter,
+} from '../db/factories.ts';
 import { users } from '../db/schema/accounts.ts';
+import { seedDemoLabChain } from './demo-lab-chain.ts';
 
 export const DEMO_EMAILS = {
   admin: 'admin@example.com',
@@ -93,7 +99,10 @@ export async function seedDemoData(db: Db, password: string) {
     tags: [1],
     ...salesLinks,
   });
-  return { lab, admin, distributor, manager, rep, labUser, hc, rhc, staff, patient };
+  const accounts = { lab, admin, distributor, manager, rep, labUser, hc, rhc, staff, patient };
+  // More labs, centers and ~30 patients across the lab stages, with their vials.
+  const chain = await seedDemoLabChain(db, accounts, password);
+  return { ...accounts, chain };
 }
 
 /** Seeds only an empty database, so a restart never duplicates demo data. */

@@ -1,0 +1,201 @@
+import {
+  HARVEST_CENTER_CREATED_MESSAGE,
+  ZCenterListQuery,
+  ZCenterOption,
+  ZCenterOptionsQuery,
+  ZHarvestCenter,
+  ZHarvestCenterCreate,
+  ZHarvestCenterCreateResponse,
+  ZHarvestCenterPage,
+  ZPublicCenterOption,
+  ZReferralHarvestCenterPage,
+} from '@portal/shared/harvest-centers';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import {
+  ZPatientListQuery,
+  ZPatientOption,
+  ZPatientOptionsQuery,
+  ZPatientPage,
+} from '@portal/shared/patients';
+import { ZIdParams } from '@portal/shared/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import { PATIENT_LIST_MEMBERSHIPS } from '../patients/patients.policy.ts';
+import { SALES_AND_ADMINS } from '../sales-teams/sales-teams.policy.ts';
+import {
+  createHarvestCenter,
+  getHarvestCenter,
+  listHarvestCenterOptions,
+  listHarvestCenterPatientOptions,
+  listHarvestCenterPatients,
+  listHarvestCenters,
+  listHarvestCentersOfRep,
+  listPublicHarvestCenterOptions,
+  listReferralCenterPatientOptions,
+  listReferralCenterPatients,
+  listReferralCenters,
+  listReferralCentersOfRep,
+} from './harvest-centers.service.ts';
+
+/** Who works with referral harvest centers: admins, sales roles, HCs (their associated RHCs), RHCs. */
+const RHC_LIST_MEMBERSHIPS = [
+  ...SALES_AND_ADMINS,
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.referralHarvestCenter,
+];
+
+export const harvestCentersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['harvest-centers'];
+  // Center and patient views: every role but the patient; the policies narrow each to its own.
+  const centerViewers = { access: PATIENT_LIST_MEMBERSHIPS };
+
+  app.post(
+    '/api/v1/harvest-centers/',
+    {
+      config: { access: [...ADMINS, MEMBERSHIP.salesRep] },
+      schema: { tags, body: ZHarvestCenterCreate, response: { 201: ZHarvestCenterCreateResponse } },
+    },
+    async (request, reply) => {
+      const center = await createHarvestCenter(app.db, requireActor(request), request.body, {
+        ip: request.ip,
+      });
+      return reply.status(201).send({ message: HARVEST_CENTER_CREATED_MESSAGE, data: center });
+    },
+  );
+
+  app.get(
+    '/api/admin/harvest-centers/',
+    {
+      config: { access: ADMINS },
+      schema: { tags, querystring: ZCenterListQuery, response: { 200: ZHarvestCenterPage } },
+    },
+    async (request) => listHarvestCenters(app.db, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/public-options/:id/',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: ZIdParams, response: { 200: z.array(ZPublicCenterOption) } },
+    },
+    async (request) => listPublicHarvestCenterOptions(app.db, request.params.id),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/list-all/',
+    {
+      config: centerViewers,
+      schema: { tags, querystring: ZCenterOptionsQuery, response: { 200: z.array(ZCenterOption) } },
+    },
+    async (request) => listHarvestCenterOptions(app.db, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/sales-rep/:id/',
+    {
+      config: { access: SALES_AND_ADMINS },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZCenterListQuery,
+        response: { 200: ZHarvestCenterPage },
+      },
+    },
+    async (request) =>
+      listHarvestCentersOfRep(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/',
+    { config: centerViewers, schema: { tags, params: ZIdParams, response: { 200: ZHarvestCenter } } },
+    async (request) => getHarvestCenter(app.db, requireActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/patients/',
+    {
+      config: centerViewers,
+      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
+    },
+    async (request) =>
+      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/referral-patients/',
+    {
+      config: centerViewers,
+      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
+    },
+    async (request) =>
+      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query, {
+        referredOnly: true,
+      }),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/patientList/',
+    {
+      config: centerViewers,
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZPatientOptionsQuery,
+        response: { 200: z.array(ZPatientOption) },
+      },
+    },
+    async (request) =>
+      listHarvestCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  // {id} is the referral harvest center here (an RHC's checkout loads the patients it referred).
+  app.get(
+    '/api/v1/harvest-centers/:id/referral/patientList/',
+    {
+      config: centerViewers,
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZPatientOptionsQuery,
+        response: { 200: z.array(ZPatientOption) },
+      },
+    },
+    async (request) =>
+      listReferralCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/referral/:id/patients/',
+    {
+      config: centerViewers,
+      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
+    },
+    async (request) =>
+      listReferralCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/referral-harvest-centers/',
+    {
+      config: { access: RHC_LIST_MEMBERSHIPS },
+      schema: { tags, querystring: ZCenterListQuery, response: { 200: ZReferralHarvestCenterPage } },
+    },
+    async (request) => listReferralCenters(app.db, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/api/v1/referral-harvest-centers/sales-rep/:id/',
+    {
+      config: { access: SALES_AND_ADMINS },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZCenterListQuery,
+        response: { 200: ZReferralHarvestCenterPage },
+      },
+    },
+    async (request) =>
+      listReferralCentersOfRep(app.db, requireActor(request), request.params.id, request.query),
+  );
+};

@@ -1,0 +1,71 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { hcStaffLinks, users } from '../../db/schema/accounts.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The active harvest centers a staff member works for, by company. */
+export function findHarvestCentersOfStaff(db: Db, staffId: number): Promise<UserRow[]> {
+  return db
+    .select({ center: users })
+    .from(hcStaffLinks)
+    .innerJoin(users, eq(users.id, hcStaffLinks.harvestCenterId))
+    .where(
+      and(
+        eq(hcStaffLinks.staffId, staffId),
+        eq(users.membershipId, MEMBERSHIP.harvestCenter),
+        eq(users.isActive, true),
+      ),
+    )
+    .orderBy(asc(users.company), asc(users.id))
+    .then((rows) => rows.map((r) => r.center));
+}
+
+/** The staff of one harvest center, by name. */
+export function findStaffOfHarvestCenter(db: Db, harvestCenterId: number): Promise<UserRow[]> {
+  return db
+    .select({ staff: users })
+    .from(hcStaffLinks)
+    .innerJoin(users, eq(users.id, hcStaffLinks.staffId))
+    .where(and(eq(hcStaffLinks.harvestCenterId, harvestCenterId), eq(users.membershipId, MEMBERSHIP.hcStaff)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .then((rows) => rows.map((r) => r.staff));
+}
+
+const linkedHc = alias(users, 'staff_hc');
+
+/**
+ * For each staff member, the harvest centers they work for that `visibleHc` (an ownership filter
+ * written against the `staff_hc` alias) lets the caller see.
+ */
+export async function findStaffHarvestCenters(
+  db: Db,
+  staffIds: number[],
+  visibleHc: (t: typeof linkedHc) => SQL,
+): Promise<Map<number, { id: number; company: string }[]>> {
+  const byStaff = new Map<number, { id: number; company: string }[]>(staffIds.map((id) => [id, []]));
+  if (staffIds.length === 0) return byStaff;
+  const rows = await db
+    .select({ staffId: hcStaffLinks.staffId, id: linkedHc.id, company: linkedHc.company })
+    .from(hcStaffLinks)
+    .innerJoin(linkedHc, eq(linkedHc.id, hcStaffLinks.harvestCenterId))
+    .where(and(inArray(hcStaffLinks.staffId, staffIds), visibleHc(linkedHc)))
+    .orderBy(asc(linkedHc.company), asc(linkedHc.id));
+  for (const r of rows) byStaff.get(r.staffId)?.push({ id: r.id, company: r.company });
+  return byStaff;
+}
+
+export async function isStaffOfHarvestCenter(
+  db: Db,
+  staffId: number,
+  harvestCenterId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ staffId: hcStaffLinks.staffId })
+    .from(hcStaffLinks)
+    .where(and(eq(hcStaffLinks.staffId, staffId), eq(hcStaffLinks.harvestCenterId, harvestCenterId)))
+    .limit(1);
+  return row !== undefined;
+}

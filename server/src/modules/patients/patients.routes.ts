@@ -1,0 +1,69 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import {
+  PATIENT_CREATED_MESSAGE,
+  ZPatientCreate,
+  ZPatientCreateResponse,
+  ZPatientDetail,
+  ZPatientListQuery,
+  ZPatientPage,
+  ZPatientUpdate,
+} from '@portal/shared/patients';
+import { ZIdParams } from '@portal/shared/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import { PATIENT_LIST_MEMBERSHIPS } from './patients.policy.ts';
+import { createPatient, getPatient, listPatients, updatePatient } from './patients.service.ts';
+
+export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['patients'];
+  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+
+  // Every patient the caller may see (patientScope), paged and filtered in SQL.
+  app.get(
+    '/api/v1/users/patient/list/',
+    {
+      config: { access: PATIENT_LIST_MEMBERSHIPS },
+      schema: { tags, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
+    },
+    async (request) => listPatients(app.db, requireActor(request), request.query),
+  );
+
+  app.post(
+    '/api/v1/patients/',
+    {
+      config: { access: [...ADMINS, MEMBERSHIP.harvestCenter] },
+      schema: { tags, body: ZPatientCreate, response: { 201: ZPatientCreateResponse } },
+    },
+    async (request, reply) => {
+      const { patient, mailQueued } = await createPatient(app.db, requireActor(request), request.body, {
+        ...context(request),
+        publicUrl: app.config.publicUrl,
+      });
+      if (mailQueued) app.mailWorker.wake();
+      return reply.status(201).send({ message: PATIENT_CREATED_MESSAGE, data: patient });
+    },
+  );
+
+  // The patient form. Who sees which patient: patientScope; who may change what: editable_fields.
+  app.get(
+    '/api/v1/patients/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: ZIdParams, response: { 200: ZPatientDetail } },
+    },
+    async (request) => getPatient(app.db, requireActor(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/patients/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: ZIdParams, body: ZPatientUpdate, response: { 200: ZPatientDetail } },
+    },
+    async (request) =>
+      updatePatient(app.db, requireActor(request), request.params.id, request.body, context(request)),
+  );
+};

@@ -1,0 +1,117 @@
+import {
+  patientLabStage,
+  type TCenterDesc,
+  type TPatient,
+  type TPatientField,
+} from '@portal/shared/patients';
+import type { PatientRow, UserRow } from './patients.repository.ts';
+
+function centerDesc(
+  id: number | null,
+  company: string | null,
+  email: string | null,
+  templateId: string | null,
+): TCenterDesc[] {
+  return id === null || company === null
+    ? []
+    : [{ id, company, email: email ?? '', template_id: templateId ?? '' }];
+}
+
+/** The patient as the API shows it. */
+export function toPatient(row: PatientRow): TPatient {
+  const p = row.patient;
+  const stageInput = {
+    date_adipose_shipped_to_lab: p.dateAdiposeShippedToLab,
+    date_adipose_received_by_lab: p.dateAdiposeReceivedByLab,
+    stemcell_plating_initiated_date: p.stemcellPlatingInitiatedDate,
+    date_vials_ready_to_ship: p.dateVialsReadyToShip,
+    vials_available: p.vialsAvailable,
+    vials_shipped: p.vialsShipped,
+  };
+  return {
+    id: p.id,
+    email: p.email,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    phone_number: p.phoneNumber,
+    subscription: p.membershipId,
+    is_active: p.isActive,
+    date_joined: p.dateJoined.toISOString(),
+    lab_id: p.labId,
+    processing_lab: p.processingLabId,
+    processing_lab_name: row.labName,
+    harvest_center_temporal: p.harvestCenterId,
+    hc_desc: centerDesc(p.harvestCenterId, row.hcCompany, row.hcEmail, row.hcTemplateId),
+    referral_harvest_center_temporal: p.referralHarvestCenterId,
+    rhc_desc: centerDesc(p.referralHarvestCenterId, row.rhcCompany, row.rhcEmail, row.rhcTemplateId),
+    saless_rep_id: p.salesRepId,
+    sales_rep_desc:
+      p.salesRepId === null || row.repEmail === null
+        ? null
+        : {
+            id: p.salesRepId,
+            first_name: row.repFirstName ?? '',
+            last_name: row.repLastName ?? '',
+            email: row.repEmail,
+          },
+    sales_manager_id: p.salesManagerId,
+    sales_distributor_id: p.salesDistributorId,
+    number_times_qc_done: p.numberTimesQcDone,
+    estimated_date_set_manually: p.estimatedDateSetManually,
+    stemcell_plating_successful: p.stemcellPlatingSuccessful,
+    hla_typing_test: p.hlaTypingTest,
+    vials_preparation: p.vialsPreparation,
+    vials_ready_ship: p.vialsReadyShip,
+    ...stageInput,
+    estimated_date_vials_ready_to_ship: p.estimatedDateVialsReadyToShip,
+    lab_stage: patientLabStage(stageInput),
+  };
+}
+
+/** The form fields of a stored patient, by API name (to tell a changed value from a sent-back one). */
+export function patientFieldValues(p: UserRow): Record<TPatientField, string | number | boolean | null> {
+  return {
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email.toLowerCase(),
+    phone_number: p.phoneNumber,
+    harvest_center_temporal: p.harvestCenterId,
+    referral_harvest_center_temporal: p.referralHarvestCenterId,
+    processing_lab: p.processingLabId,
+    lab_id: p.labId,
+    number_times_qc_done: p.numberTimesQcDone,
+    date_adipose_shipped_to_lab: p.dateAdiposeShippedToLab,
+    date_adipose_received_by_lab: p.dateAdiposeReceivedByLab,
+    estimated_date_vials_ready_to_ship: p.estimatedDateVialsReadyToShip,
+    estimated_date_set_manually: p.estimatedDateSetManually,
+    date_vials_ready_to_ship: p.dateVialsReadyToShip,
+    stemcell_plating_initiated_date: p.stemcellPlatingInitiatedDate,
+    stemcell_plating_successful: p.stemcellPlatingSuccessful,
+    hla_typing_test: p.hlaTypingTest,
+    vials_preparation: p.vialsPreparation,
+    vials_ready_ship: p.vialsReadyShip,
+  };
+}
+
+/** API field name → column (property of the users row). */
+export const PATIENT_FIELD_COLUMNS = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  harvest_center_temporal: 'harvestCenterId',
+  referral_harvest_center_temporal: 'referralHarvestCenterId',
+  processing_lab: 'processingLabId',
+  lab_id: 'labId',
+  number_times_qc_done: 'numberTimesQcDone',
+  date_adipose_shipped_to_lab: 'dateAdiposeShippedToLab',
+  date_adipose_received_by_lab: 'dateAdiposeReceivedByLab',
+  estimated_date_vials_ready_to_ship: 'estimatedDateVialsReadyToShip',
+  estimated_date_set_manually: 'estimatedDateSetManually',
+  date_vials_ready_to_ship: 'dateVialsReadyToShip',
+  stemcell_plating_initiated_date: 'stemcellPlatingInitiatedDate',
+  stemcell_plating_successful: 'stemcellPlatingSuccessful',
+  hla_typing_test: 'hlaTypingTest',
+  vials_preparation: 'vialsPreparation',
+  vials_ready_ship: 'vialsReadyShip',
+} as const satisfies Record<TPatientField, keyof UserRow>;

@@ -1,0 +1,120 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZPatientListQuery, ZPatientPage } from '@portal/shared/patients';
+import {
+  ZRemoveTeamResponse,
+  ZSalesListQuery,
+  ZSalesPerson,
+  ZSalesPersonPage,
+} from '@portal/shared/sales-teams';
+import { ZIdParams } from '@portal/shared/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import {
+  getSalesPerson,
+  listDistributorManagers,
+  listDistributorReps,
+  listManagerReps,
+  listSalesPeople,
+  listTeamPatients,
+  removeManagerFromTeam,
+  removeRepFromTeam,
+} from './sales-teams.service.ts';
+
+const MANAGERS_UP = [...ADMINS, MEMBERSHIP.salesManager, MEMBERSHIP.salesDistributor];
+const DISTRIBUTORS = [...ADMINS, MEMBERSHIP.salesDistributor];
+
+/**
+ * The sales network's lists. Each list is narrowed in SQL to what the caller may see
+ * (sales-teams.policy.ts); a team head outside the caller's reach is a 403.
+ */
+export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['sales-teams'];
+  const list = { querystring: ZSalesListQuery, response: { 200: ZSalesPersonPage } };
+  const byId = { params: ZIdParams, querystring: ZSalesListQuery, response: { 200: ZSalesPersonPage } };
+
+  app.get(
+    '/api/v1/users/sales-rep/list/',
+    { config: { access: 'signed-in' }, schema: { tags, ...list } },
+    async (request) => listSalesPeople(app.db, requireActor(request), 'rep', request.query),
+  );
+  app.get(
+    '/api/v1/users/sales-manager/list/',
+    { config: { access: 'signed-in' }, schema: { tags, ...list } },
+    async (request) => listSalesPeople(app.db, requireActor(request), 'manager', request.query),
+  );
+  app.get(
+    '/api/v1/users/sales-distributor/list/',
+    { config: { access: 'signed-in' }, schema: { tags, ...list } },
+    async (request) => listSalesPeople(app.db, requireActor(request), 'distributor', request.query),
+  );
+
+  // A rep by id: admins, the rep, its manager and distributor, and accounts whose rep it is.
+  app.get(
+    '/api/v1/users/sales-rep/:id/',
+    { config: { access: 'signed-in' }, schema: { tags, params: ZIdParams, response: { 200: ZSalesPerson } } },
+    async (request) => getSalesPerson(app.db, requireActor(request), 'rep', request.params.id),
+  );
+
+  app.get(
+    '/api/v1/sales-rep/sales-manager/list/:id/',
+    { config: { access: MANAGERS_UP }, schema: { tags, ...byId } },
+    async (request) => listManagerReps(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/sales-managers/:id/patients/',
+    {
+      config: { access: MANAGERS_UP },
+      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
+    },
+    async (request) =>
+      listTeamPatients(app.db, requireActor(request), 'manager', request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/sales-distributors/:id/',
+    { config: { access: MANAGERS_UP }, schema: { tags, params: ZIdParams, response: { 200: ZSalesPerson } } },
+    async (request) => getSalesPerson(app.db, requireActor(request), 'distributor', request.params.id),
+  );
+  app.get(
+    '/api/v1/sales-distributors/:id/sales-managers/',
+    { config: { access: DISTRIBUTORS }, schema: { tags, ...byId } },
+    async (request) =>
+      listDistributorManagers(app.db, requireActor(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/v1/sales-distributors/:id/sales-rep/',
+    { config: { access: DISTRIBUTORS }, schema: { tags, ...byId } },
+    async (request) => listDistributorReps(app.db, requireActor(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/v1/sales-distributors/:id/patients/',
+    {
+      config: { access: DISTRIBUTORS },
+      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
+    },
+    async (request) =>
+      listTeamPatients(app.db, requireActor(request), 'distributor', request.params.id, request.query),
+  );
+
+  // Removing from a team changes data, so these are POSTs (the spec lists them beside GETs).
+  // {id} is the member removed: the manager here, the rep below.
+  app.post(
+    '/api/v1/sales-distributors/:id/remove-team/',
+    {
+      config: { access: DISTRIBUTORS },
+      schema: { tags, params: ZIdParams, response: { 200: ZRemoveTeamResponse } },
+    },
+    async (request) =>
+      removeManagerFromTeam(app.db, requireActor(request), request.params.id, { ip: request.ip }),
+  );
+  app.post(
+    '/api/v1/sales-rep/:id/remove-team/',
+    {
+      config: { access: [...ADMINS, MEMBERSHIP.salesManager] },
+      schema: { tags, params: ZIdParams, response: { 200: ZRemoveTeamResponse } },
+    },
+    async (request) =>
+      removeRepFromTeam(app.db, requireActor(request), request.params.id, { ip: request.ip }),
+  );
+};

@@ -1,0 +1,200 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { TPatientListQuery, TPatientPage } from '@portal/shared/patients';
+import {
+  SALES_MANAGER_REMOVED_MESSAGE,
+  SALES_REP_REMOVED_MESSAGE,
+  type TSalesListQuery,
+  type TSalesPerson,
+  type TSalesPersonPage,
+} from '@portal/shared/sales-teams';
+import { eq, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { findAccount, requireVisibleAccount } from '../../db/account-lookups.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import type { Actor } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { teamPatients } from '../patients/patients.policy.ts';
+import { listPatients } from '../patients/patients.service.ts';
+import {
+  canRemoveManagerFromTeam,
+  canRemoveRepFromTeam,
+  isTeamRep,
+  salesDistributorScope,
+  salesManagerScope,
+  salesRepScope,
+} from './sales-teams.policy.ts';
+import {
+  detachManagerFromDistributor,
+  detachRepFromManager,
+  findSalesPage,
+  findSalesPersonRow,
+  type SalesPersonRow,
+  salesWhere,
+} from './sales-teams.repository.ts';
+
+export type RequestContext = { ip: string };
+type SalesKind = 'rep' | 'manager' | 'distributor';
+
+const KIND: Record<SalesKind, { membership: number; label: string; scope: typeof salesRepScope }> = {
+  rep: { membership: MEMBERSHIP.salesRep, label: 'Sales rep', scope: salesRepScope },
+  manager: { membership: MEMBERSHIP.salesManager, label: 'Sales manager', scope: salesManagerScope },
+  distributor: {
+    membership: MEMBERSHIP.salesDistributor,
+    label: 'Sales distributor',
+    scope: salesDistributorScope,
+  },
+};
+
+function person(id: number | null, first: string | null, last: string | null, email: string | null) {
+  return id === null || email === null ? null : { id, first_name: first ?? '', last_name: last ?? '', email };
+}
+
+export function toSalesPerson(row: SalesPersonRow): TSalesPerson {
+  const p = row.person;
+  return {
+    id: p.id,
+    value: p.id,
+    label: `${p.firstName} ${p.lastName}`.trim() || p.email,
+    email: p.email,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    company: p.company,
+    phone_number: p.phoneNumber,
+    subscription: p.membershipId,
+    is_active: p.isActive,
+    date_joined: p.dateJoined.toISOString(),
+    sales_manager_id: p.salesManagerId,
+    sales_manager_desc: person(p.salesManagerId, row.managerFirstName, row.managerLastName, row.managerEmail),
+    sales_distributor_id: p.salesDistributorId,
+    sales_distributor_desc: person(
+      p.salesDistributorId,
+      row.distributorFirstName,
+      row.distributorLastName,
+      row.distributorEmail,
+    ),
+  };
+}
+
+/** A page of reps, managers or distributors the caller may see; `constraint` narrows it to a team. */
+export async function listSalesPeople(
+  db: Db,
+  actor: Actor,
+  kind: SalesKind,
+  query: TSalesListQuery,
+  constraint?: SQL,
+): Promise<TSalesPersonPage> {
+  const { membership, scope } = KIND[kind];
+  const { count, rows } = await findSalesPage(
+    db,
+    salesWhere(membership, scope(actor, users), query, constraint),
+    query,
+  );
+  return { count, results: rows.map(toSalesPerson) };
+}
+
+function requireVisibleSalesPerson(db: Db, actor: Actor, kind: SalesKind, id: number) {
+  const { membership, scope, label } = KIND[kind];
+  return requireVisibleAccount(db, id, [membership], scope(actor, users), label);
+}
+
+export async function getSalesPerson(
+  db: Db,
+  actor: Actor,
+  kind: SalesKind,
+  id: number,
+): Promise<TSalesPerson> {
+  await requireVisibleSalesPerson(db, actor, kind, id);
+  const row = await findSalesPersonRow(db, id);
+  if (!row) throw new Error(`sales account ${id} vanished`);
+  return toSalesPerson(row);
+}
+
+/** The reps of one manager ("Sales Rep Team"). */
+export async function listManagerReps(db: Db, actor: Actor, managerId: number, query: TSalesListQuery) {
+  await requireVisibleSalesPerson(db, actor, 'manager', managerId);
+  return listSalesPeople(db, actor, 'rep', query, eq(users.salesManagerId, managerId));
+}
+
+/** The managers of one distributor ("Sales Manager Team"). */
+export async function listDistributorManagers(
+  db: Db,
+  actor: Actor,
+  distributorId: number,
+  query: TSalesListQuery,
+) {
+  await requireVisibleSalesPerson(db, actor, 'distributor', distributorId);
+  return listSalesPeople(db, actor, 'manager', query, eq(users.salesDistributorId, distributorId));
+}
+
+/** The reps of one distributor's team. */
+export async function listDistributorReps(
+  db: Db,
+  actor: Actor,
+  distributorId: number,
+  query: TSalesListQuery,
+) {
+  await requireVisibleSalesPerson(db, actor, 'distributor', distributorId);
+  return listSalesPeople(
+    db,
+    actor,
+    'rep',
+    query,
+    isTeamRep(users.id, { kind: 'distributor', id: distributorId }),
+  );
+}
+
+/** Patients of a manager's or distributor's team ("Team Patients"). */
+export async function listTeamPatients(
+  db: Db,
+  actor: Actor,
+  kind: 'manager' | 'distributor',
+  headId: number,
+  query: TPatientListQuery,
+): Promise<TPatientPage> {
+  await requireVisibleSalesPerson(db, actor, kind, headId);
+  return listPatients(db, actor, query, {}, teamPatients(users, { kind, id: headId }));
+}
+
+/** A manager removes a rep from its team (admins any rep). */
+export async function removeRepFromTeam(db: Db, actor: Actor, repId: number, context: RequestContext) {
+  await db.transaction(async (tx) => {
+    const rep = await findAccount(tx, repId, [MEMBERSHIP.salesRep]);
+    if (!rep) throw notFound('Sales rep not found.');
+    if (!canRemoveRepFromTeam(actor, rep)) throw forbidden('This sales rep is not in your team.');
+    if (rep.salesManagerId === null) throw badRequest('This sales rep is not in a team.');
+    await detachRepFromManager(tx, rep.id, rep.salesManagerId, rep.salesDistributorId);
+    await recordAudit(tx, {
+      action: 'sales_team.rep_removed',
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: rep.id,
+      ip: context.ip,
+      detail: { sales_manager_id: rep.salesManagerId },
+    });
+  });
+  return { message: SALES_REP_REMOVED_MESSAGE, id: repId };
+}
+
+/** A distributor removes a manager from its team (admins any manager). */
+export async function removeManagerFromTeam(
+  db: Db,
+  actor: Actor,
+  managerId: number,
+  context: RequestContext,
+) {
+  await db.transaction(async (tx) => {
+    const manager = await findAccount(tx, managerId, [MEMBERSHIP.salesManager]);
+    if (!manager) throw notFound('Sales manager not found.');
+    if (!canRemoveManagerFromTeam(actor, manager)) throw forbidden('This sales manager is not in your team.');
+    if (manager.salesDistributorId === null) throw badRequest('This sales manager is not in a team.');
+    await detachManagerFromDistributor(tx, manager.id, manager.salesDistributorId);
+    await recordAudit(tx, {
+      action: 'sales_team.manager_removed',
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: manager.id,
+      ip: context.ip,
+      detail: { sales_distributor_id: manager.salesDistributorId },
+    });
+  });
+  return { message: SALES_MANAGER_REMOVED_MESSAGE, id: managerId };
+}

@@ -1,0 +1,55 @@
+import { ZIdParams } from '@portal/shared/users';
+import {
+  ZVialRecordCreate,
+  ZVialRecordUpdate,
+  ZVialsHistoryQuery,
+  ZVialsHistoryResponse,
+  ZVialWriteResponse,
+} from '@portal/shared/vials';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../http/access.ts';
+import { LAB_AND_ADMINS } from '../labs/labs.policy.ts';
+import { createVialRecord, getVialsHistory, updateVialRecordAndTotals } from './vials.service.ts';
+
+export const vialsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['vials'];
+
+  // Every signed-in role may ask; the patient's policy decides (a patient only its own).
+  app.get(
+    '/api/v1/vials-history/user/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZVialsHistoryQuery,
+        response: { 200: ZVialsHistoryResponse },
+      },
+    },
+    async (request) => getVialsHistory(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/v1/vials-history/',
+    {
+      config: { access: LAB_AND_ADMINS },
+      schema: { tags, body: ZVialRecordCreate, response: { 201: ZVialWriteResponse } },
+    },
+    async (request, reply) => {
+      const result = await createVialRecord(app.db, requireActor(request), request.body, { ip: request.ip });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.patch(
+    '/api/v1/vials-history/:id/',
+    {
+      config: { access: LAB_AND_ADMINS },
+      schema: { tags, params: ZIdParams, body: ZVialRecordUpdate, response: { 200: ZVialWriteResponse } },
+    },
+    async (request) =>
+      updateVialRecordAndTotals(app.db, requireActor(request), request.params.id, request.body, {
+        ip: request.ip,
+      }),
+  );
+};

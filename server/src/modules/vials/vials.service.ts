@@ -1,0 +1,188 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import {
+  notEnoughVialsMessage,
+  TOTALS_BELOW_ZERO_MESSAGE,
+  TRACKING_ID_REQUIRED_MESSAGE,
+  type TVialRecord,
+  type TVialRecordCreate,
+  type TVialRecordUpdate,
+  type TVialsHistoryResponse,
+  type TVialWriteResponse,
+  VIAL_RECORD_ADDED_MESSAGE,
+  VIAL_RECORD_UPDATED_MESSAGE,
+  vialRecordEffect,
+  vialTotalsDelta,
+} from '@portal/shared/vials';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { findAccountWithVisibility } from '../../db/account-lookups.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import type { Actor } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { patientScope } from '../patients/patients.policy.ts';
+import { canWriteVials } from './vials.policy.ts';
+import {
+  adjustVialTotals,
+  findVialRecordForUpdate,
+  findVialRecordPage,
+  findVialTotals,
+  insertVialRecord,
+  updateVialRecord,
+  type VialRecordRow,
+} from './vials.repository.ts';
+
+export type RequestContext = { ip: string };
+
+export function toVialRecord(row: VialRecordRow): TVialRecord {
+  return {
+    id: row.id,
+    user: row.userId,
+    type: row.type,
+    quantity: row.quantity,
+    date: row.date,
+    note: row.note,
+    tracking_id: row.trackingId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The patient behind a vial call: 404 unknown, 403 not the caller's; returns whether they may write. */
+async function requirePatientAccess(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  write: boolean,
+): Promise<boolean> {
+  const found = await findAccountWithVisibility(
+    db,
+    patientId,
+    [MEMBERSHIP.patient],
+    patientScope(actor, users),
+  );
+  if (!found) throw notFound('Patient not found.');
+  if (!found.visible) throw forbidden('You do not have access to this patient.');
+  const canWrite = canWriteVials(actor, found.visible);
+  if (write && !canWrite) throw forbidden("Only an admin or the patient's lab can change vial records.");
+  return canWrite;
+}
+
+export async function getVialsHistory(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  page: { limit: number; offset: number },
+): Promise<TVialsHistoryResponse> {
+  const canEdit = await requirePatientAccess(db, actor, patientId, false);
+  const totals = await findVialTotals(db, patientId);
+  const { count, rows } = await findVialRecordPage(db, patientId, page);
+  return {
+    vials_available: totals.vialsAvailable,
+    vials_shipped: totals.vialsShipped,
+    vials_preparation: totals.vialsPreparation,
+    count,
+    vials_history: rows.map(toVialRecord),
+    can_edit: canEdit,
+  };
+}
+
+function auditActor(actor: Actor) {
+  return { actorUserId: actor.session.actorUserId ?? actor.id };
+}
+
+/** Records a movement and moves the patient's totals with it, in one transaction. */
+export async function createVialRecord(
+  db: Db,
+  actor: Actor,
+  input: TVialRecordCreate,
+  context: RequestContext,
+): Promise<TVialWriteResponse> {
+  return db.transaction(async (tx) => {
+    await requirePatientAccess(tx, actor, input.user, true);
+    const trackingId = input.type === 'shipped' ? input.tracking_id : '';
+    const totals = await adjustVialTotals(tx, input.user, vialTotalsDelta(null, input));
+    if (!totals) {
+      const current = await findVialTotals(tx, input.user);
+      const message = notEnoughVialsMessage(current.vialsAvailable, input.quantity);
+      throw badRequest(message, { quantity: message });
+    }
+    const record = await insertVialRecord(tx, {
+      userId: input.user,
+      type: input.type,
+      quantity: input.quantity,
+      date: input.date,
+      note: input.note,
+      trackingId,
+      createdById: actor.session.actorUserId ?? actor.id,
+    });
+    await recordAudit(tx, {
+      action: 'vials.record_added',
+      ...auditActor(actor),
+      targetUserId: input.user,
+      ip: context.ip,
+      detail: { record_id: record.id, type: record.type, quantity: record.quantity },
+    });
+    return {
+      message: VIAL_RECORD_ADDED_MESSAGE,
+      data: toVialRecord(record),
+      vials_available: totals.vialsAvailable,
+      vials_shipped: totals.vialsShipped,
+    };
+  });
+}
+
+/** Edits a record; the totals move by the difference between the old and the new record. */
+export async function updateVialRecordAndTotals(
+  db: Db,
+  actor: Actor,
+  recordId: number,
+  input: TVialRecordUpdate,
+  context: RequestContext,
+): Promise<TVialWriteResponse> {
+  return db.transaction(async (tx) => {
+    const before = await findVialRecordForUpdate(tx, recordId);
+    if (!before) throw notFound('Vial record not found.');
+    await requirePatientAccess(tx, actor, before.userId, true);
+    const type = input.type ?? before.type;
+    const after = {
+      type,
+      quantity: input.quantity ?? before.quantity,
+      date: input.date ?? before.date,
+      note: input.note ?? before.note,
+      trackingId: type === 'shipped' ? (input.tracking_id ?? before.trackingId) : '',
+    };
+    if (after.type === 'shipped' && after.trackingId === '') {
+      throw badRequest(TRACKING_ID_REQUIRED_MESSAGE, { tracking_id: TRACKING_ID_REQUIRED_MESSAGE });
+    }
+    const delta = vialTotalsDelta(before, after);
+    const totals = await adjustVialTotals(tx, before.userId, delta);
+    if (!totals) {
+      const current = await findVialTotals(tx, before.userId);
+      // Stock there would be without this record, against what the edited record takes out of it.
+      const withoutRecord = current.vialsAvailable - vialRecordEffect(before).available;
+      const message =
+        after.type === 'shipped'
+          ? notEnoughVialsMessage(withoutRecord, after.quantity)
+          : TOTALS_BELOW_ZERO_MESSAGE;
+      throw badRequest(message, { quantity: message });
+    }
+    const record = await updateVialRecord(tx, recordId, after);
+    await recordAudit(tx, {
+      action: 'vials.record_updated',
+      ...auditActor(actor),
+      targetUserId: before.userId,
+      ip: context.ip,
+      detail: {
+        record_id: recordId,
+        before: { type: before.type, quantity: before.quantity },
+        after: { type: after.type, quantity: after.quantity },
+      },
+    });
+    return {
+      message: VIAL_RECORD_UPDATED_MESSAGE,
+      data: toVialRecord(record),
+      vials_available: totals.vialsAvailable,
+      vials_shipped: totals.vialsShipped,
+    };
+  });
+}

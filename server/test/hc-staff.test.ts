@@ -1,0 +1,107 @@
+import { STAFF_NOT_LINKED_MESSAGE } from '@portal/shared/hc-staff';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHcStaff } from '../src/db/patient-factories.ts';
+import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
+import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
+
+let t: TestApp;
+let w: ChainWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createChainWorld(t.db);
+});
+afterAll(() => t.close());
+
+const get = (who: { id: number } | string, url: string) => injectAs(t.app, who, { method: 'GET', url });
+const access = (who: { id: number } | string, harvestCenterId: number) =>
+  injectAs(t.app, who, {
+    method: 'POST',
+    url: '/api/v1/hc-staff/access/',
+    payload: { harvest_center_id: harvestCenterId },
+  });
+
+describe('GET /api/v1/hc-staff/{staff}/hc-list/', () => {
+  it("lists the staff member's harvest centers, for the staff member and admins", async () => {
+    const both = await createHcStaff(t.db, [w.hcA, w.hcB]);
+    const res = await get(both, `/api/v1/hc-staff/${both.id}/hc-list/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().harvest_centers.map((c: { company: string }) => c.company)).toEqual([
+      'Alpha Harvest',
+      'Beta Harvest',
+    ]);
+    expect(res.json().harvest_centers[0]).toMatchObject({
+      id: w.hcA.id,
+      email: w.hcA.email,
+      template_id: '',
+    });
+    expect((await get(w.admin, `/api/v1/hc-staff/${both.id}/hc-list/`)).statusCode).toBe(200);
+  });
+
+  it("refuses another staff member's list and other roles", async () => {
+    expect((await get(w.staffA, `/api/v1/hc-staff/${w.staffA.id}/hc-list/`)).statusCode).toBe(200);
+    const other = await createHcStaff(t.db, [w.hcB]);
+    expect((await get(w.staffA, `/api/v1/hc-staff/${other.id}/hc-list/`)).statusCode).toBe(403);
+    expect((await get(w.hcA, `/api/v1/hc-staff/${w.staffA.id}/hc-list/`)).statusCode).toBe(403);
+    expect((await get(w.admin, `/api/v1/hc-staff/${w.hcA.id}/hc-list/`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/v1/hc-staff/{hc}/staff-list/', () => {
+  it('the HC, its staff and admins read it; other HCs and roles do not', async () => {
+    const shared = await createHcStaff(t.db, [w.hcA, w.hcB]);
+    const own = await get(w.hcA, `/api/v1/hc-staff/${w.hcA.id}/staff-list/`);
+    expect(own.statusCode).toBe(200);
+    expect(idsOf(own.json().staff_list)).toEqual(expect.arrayContaining(sortedIds(w.staffA, shared)));
+    expect(
+      idsOf((await get(w.hcB, `/api/v1/hc-staff/${w.hcB.id}/staff-list/`)).json().staff_list),
+    ).not.toContain(w.staffA.id);
+    // The HC does not learn which other centers a shared staff member works for.
+    const seenByHc = own.json().staff_list.find((s: { id: number }) => s.id === shared.id);
+    expect(seenByHc).toMatchObject({
+      harvest_centers: [{ id: w.hcA.id, company: 'Alpha Harvest' }],
+      staff_hc_ids: `${w.hcA.id}`,
+    });
+    const admin = (await get(w.admin, `/api/v1/hc-staff/${w.hcA.id}/staff-list/`)).json();
+    expect(admin.staff_list.find((s: { id: number }) => s.id === shared.id).staff_hc_ids).toBe(
+      `${w.hcA.id},${w.hcB.id}`,
+    );
+
+    expect((await get(w.staffA, `/api/v1/hc-staff/${w.hcA.id}/staff-list/`)).statusCode).toBe(200);
+    expect((await get(w.staffA, `/api/v1/hc-staff/${w.hcB.id}/staff-list/`)).statusCode).toBe(403);
+    expect((await get(w.hcB, `/api/v1/hc-staff/${w.hcA.id}/staff-list/`)).statusCode).toBe(403);
+    expect((await get(w.repA, `/api/v1/hc-staff/${w.hcA.id}/staff-list/`)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/v1/hc-staff/access/ ("Access to this HC")', () => {
+  it('opens a staff-access session as an associated HC, ended by the return route', async () => {
+    const staffToken = await tokenFor(t.app, w.staffA);
+    const res = await access(staffToken, w.hcA.id);
+    expect(res.statusCode).toBe(200);
+    const { token, user } = res.json();
+    expect(user).toMatchObject({ id: w.hcA.id, subscription: 4 });
+
+    const session = (await get(token, '/api/v1/session/')).json();
+    expect(session).toMatchObject({ user: { id: w.hcA.id }, staff: { id: w.staffA.id }, impersonator: null });
+    // Acting as the HC: its patients.
+    const patients = await get(token, `/api/v1/harvest-centers/${w.hcA.id}/patients/`);
+    expect(idsOf(patients.json())).toEqual(sortedIds(w.patientA1, w.patientA2));
+    // No hopping from one linked session into another.
+    expect((await access(token, w.hcA.id)).statusCode).toBe(403);
+
+    const back = await injectAs(t.app, token, { method: 'POST', url: '/api/v1/users/login-as-user/return/' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user.id).toBe(w.staffA.id);
+    expect((await get(token, '/api/v1/session/')).statusCode).toBe(401);
+  });
+
+  it('refuses an HC the staff member is not associated with, and non-staff callers', async () => {
+    const res = await access(w.staffA, w.hcB.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(STAFF_NOT_LINKED_MESSAGE);
+    expect((await access(w.staffA, w.rhcA.id)).statusCode).toBe(404);
+    expect((await access(w.admin, w.hcA.id)).statusCode).toBe(403);
+    expect((await access(w.hcA, w.hcA.id)).statusCode).toBe(403);
+    expect((await access(w.staffA, 0)).statusCode).toBe(400);
+  });
+});
