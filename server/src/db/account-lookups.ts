@@ -84,8 +84,3 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: number)
     .limit(1);
   return row !== undefined;
 }
-
-/** A LIKE pattern matching `term` anywhere, with the term's own % and _ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { likePattern } from './like.ts';
+import { containsPattern } from './like.ts';
 
-describe('likePattern', () => {
-  it('wraps the term and escapes LIKE wildcards', () => {
-    expect(likePattern('smith')).toBe('%smith%');
-    expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+describe('containsPattern', () => {
+  it('wraps the lower-cased term and escapes LIKE wildcards', () => {
+    expect(containsPattern('Smith')).toBe('%smith%');
+    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });

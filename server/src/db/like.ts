@@ -1,4 +1,7 @@
-/** `%term%` for ILIKE with the term's own %, _ and \ matched literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * `%term%` for LIKE against a lower-cased column (users.search_text is one), with the term's own
+ * %, _ and \\ matched literally.
+ */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

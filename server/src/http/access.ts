@@ -63,7 +63,7 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
     if (header) {
       const match = TOKEN_HEADER.exec(header);
       const session = match ? await findLiveSession(app.db, match[1]) : null;
-      if (!session || !session.user.isActive) {
+      if (!session?.user.isActive) {
         if (access === 'public') return;
         throw new AppError(401, session ? 'This account is inactive.' : 'Invalid or expired token.');
       }

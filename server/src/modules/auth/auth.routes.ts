@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/accounts.ts';
 import { requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import {
   completePasswordReset,
   loginWithPassword,
@@ -22,11 +23,6 @@ import { returnToOwnSession } from './linked-sessions.ts';
 import { loadSessionUser } from './session-user.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? ''),
-  });
-
   app.post(
     '/api/admin/login/',
     {
@@ -37,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       loginWithPassword(
         app.db,
         { ...request.body, sessionTtlDays: app.config.sessionTtlDays },
-        context(request),
+        requestContext(request),
       ),
   );
 
@@ -49,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      await logout(app.db, { id: actor.id, tokenId: actor.session.tokenId }, context(request));
+      await logout(app.db, { id: actor.id, tokenId: actor.session.tokenId }, requestContext(request));
       return { message: 'You have been logged out.' };
     },
   );
@@ -89,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         requireActor(request),
         { ttlDays: app.config.sessionTtlDays },
-        context(request),
+        requestContext(request),
       ),
   );
 
@@ -103,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const queued = await requestPasswordReset(
         app.db,
         { email: request.body.email, publicUrl: app.config.publicUrl },
-        context(request),
+        requestContext(request),
       );
       if (queued) app.mailWorker.wake();
       return { message: RESET_REQUESTED_MESSAGE };
@@ -117,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: ZPasswordResetConfirm, response: { 200: ZMessage } },
     },
     async (request) => {
-      await completePasswordReset(app.db, request.body, context(request));
+      await completePasswordReset(app.db, request.body, requestContext(request));
       return { message: 'Your password has been changed. You can now log in with the new password.' };
     },
   );

@@ -8,11 +8,10 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { assertLoginAllowed, isResetRequestAllowed } from './login-throttle.ts';
 import { loadSessionUser } from './session-user.ts';
-
-export type RequestContext = { ip: string; userAgent: string };
 
 export const LOGIN_FAILED_MESSAGE = 'Unable to log in with provided credentials.';
 export const INACTIVE_MESSAGE = 'This account is inactive. Please contact your admin.';
@@ -92,7 +91,7 @@ export async function requestPasswordReset(
 ): Promise<boolean> {
   const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive || !(await isResetRequestAllowed(db, email))) return false;
+  if (!user?.isActive || !(await isResetRequestAllowed(db, email))) return false;
   await sendPasswordResetMail(db, user, { publicUrl: input.publicUrl }, context);
   return true;
 }

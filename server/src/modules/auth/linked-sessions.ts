@@ -7,7 +7,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { authTokens } from '../../db/schema/auth.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import type { RequestContext } from './auth.service.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { loadSessionUser } from './session-user.ts';
 
 type LinkedKind = Exclude<SessionKind, 'login'>;
@@ -77,7 +77,7 @@ export async function returnToOwnSession(
     .limit(1);
   // The linked session ends either way; without a live parent the person must log in again.
   await revokeSession(db, actor.session.tokenId);
-  if (!parent || !parent.user.isActive) throw badRequest('Your own session has ended. Please log in again.');
+  if (!parent?.user.isActive) throw badRequest('Your own session has ended. Please log in again.');
   // The browser gave up the parent's token when it switched, so it gets a fresh one.
   await revokeSession(db, parent.token.id);
   const { token } = await issueSessionToken(db, {

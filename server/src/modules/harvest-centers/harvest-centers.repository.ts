@@ -2,8 +2,8 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TCenterDesc } from '@portal/shared/patients';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { processingLabs, rhcHcLinks, users } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;

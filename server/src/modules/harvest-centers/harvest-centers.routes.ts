@@ -21,6 +21,7 @@ import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { PATIENT_LIST_MEMBERSHIPS } from '../patients/patients.policy.ts';
 import { SALES_AND_ADMINS } from '../sales-teams/sales-teams.policy.ts';
 import {
@@ -57,9 +58,12 @@ export const harvestCentersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZHarvestCenterCreate, response: { 201: ZHarvestCenterCreateResponse } },
     },
     async (request, reply) => {
-      const center = await createHarvestCenter(app.db, requireActor(request), request.body, {
-        ip: request.ip,
-      });
+      const center = await createHarvestCenter(
+        app.db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
       return reply.status(201).send({ message: HARVEST_CENTER_CREATED_MESSAGE, data: center });
     },
   );

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { findProcessingLab } from '../labs/labs.repository.ts';
 import { listPatientOptions, listPatients } from '../patients/patients.service.ts';
 import { salesRepScope } from '../sales-teams/sales-teams.policy.ts';
@@ -33,8 +34,6 @@ import {
   insertHarvestCenter,
   type UserRow,
 } from './harvest-centers.repository.ts';
-
-export type RequestContext = { ip: string };
 
 export function toHarvestCenter(row: CenterRow): THarvestCenter {
   const c = row.center;

@@ -4,6 +4,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { listHarvestCenterStaff, listStaffHarvestCenters, startStaffAccess } from './hc-staff.service.ts';
 
 export const hcStaffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +42,7 @@ export const hcStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         requireActor(request),
         request.body.harvest_center_id,
         { ttlDays: app.config.sessionTtlDays },
-        { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') },
+        requestContext(request),
       ),
   );
 };

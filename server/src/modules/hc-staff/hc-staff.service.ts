@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../auth/auth.service.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
 import { harvestCenterScope } from '../harvest-centers/harvest-centers.policy.ts';
 import { canViewStaffHarvestCenters, staffListScope } from './hc-staff.policy.ts';

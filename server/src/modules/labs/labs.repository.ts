@@ -1,8 +1,8 @@
 import { LAB_MEMBERSHIPS } from '@portal/shared/labs';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { containsPattern } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { processingLabs, users } from '../../db/schema/accounts.ts';
 
 export type ProcessingLabRow = typeof processingLabs.$inferSelect;

@@ -1,7 +1,7 @@
 import type { TOutboxMail, TOutboxMailDetail } from '@portal/shared/mail-outbox';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { likePattern } from '../../db/like.ts';
+import { containsPattern } from '../../db/like.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
 
 type Row = typeof mailOutbox.$inferSelect;
@@ -27,7 +27,7 @@ export async function listOutboxMail(
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(mailOutbox.status, query.status));
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     filters.push(or(ilike(mailOutbox.to, pattern), ilike(mailOutbox.subject, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;

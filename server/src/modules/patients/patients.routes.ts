@@ -11,15 +11,12 @@ import {
 import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { PATIENT_LIST_MEMBERSHIPS } from './patients.policy.ts';
 import { createPatient, getPatient, listPatients, updatePatient } from './patients.service.ts';
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['patients'];
-  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? ''),
-  });
 
   // Every patient the caller may see (patientScope), paged and filtered in SQL.
   app.get(
@@ -39,7 +36,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { patient, mailQueued } = await createPatient(app.db, requireActor(request), request.body, {
-        ...context(request),
+        ...requestContext(request),
         publicUrl: app.config.publicUrl,
       });
       if (mailQueued) app.mailWorker.wake();
@@ -64,6 +61,6 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZPatientUpdate, response: { 200: ZPatientDetail } },
     },
     async (request) =>
-      updatePatient(app.db, requireActor(request), request.params.id, request.body, context(request)),
+      updatePatient(app.db, requireActor(request), request.params.id, request.body, requestContext(request)),
   );
 };

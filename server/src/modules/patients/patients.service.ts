@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { requestPasswordReset } from '../auth/auth.service.ts';
 import { isRhcAssociatedWithHc } from '../harvest-centers/harvest-centers.repository.ts';
 import { findProcessingLab } from '../labs/labs.repository.ts';
@@ -44,8 +45,6 @@ import {
   updatePatientRow,
 } from './patients.repository.ts';
 import { PATIENT_FIELD_COLUMNS, patientFieldValues, toPatient } from './patients.view.ts';
-
-export type RequestContext = { ip: string; userAgent: string };
 
 const HC_NOT_FOUND = 'Select an existing harvest center.';
 const RHC_NOT_FOUND = 'Select an existing referral harvest center.';

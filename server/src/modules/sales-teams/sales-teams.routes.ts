@@ -9,6 +9,7 @@ import {
 import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import {
   getSalesPerson,
   listDistributorManagers,
@@ -106,7 +107,7 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, response: { 200: ZRemoveTeamResponse } },
     },
     async (request) =>
-      removeManagerFromTeam(app.db, requireActor(request), request.params.id, { ip: request.ip }),
+      removeManagerFromTeam(app.db, requireActor(request), request.params.id, requestContext(request)),
   );
   app.post(
     '/api/v1/sales-rep/:id/remove-team/',
@@ -115,6 +116,6 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, response: { 200: ZRemoveTeamResponse } },
     },
     async (request) =>
-      removeRepFromTeam(app.db, requireActor(request), request.params.id, { ip: request.ip }),
+      removeRepFromTeam(app.db, requireActor(request), request.params.id, requestContext(request)),
   );
 };

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { teamPatients } from '../patients/patients.policy.ts';
 import { listPatients } from '../patients/patients.service.ts';
 import {
@@ -33,7 +34,6 @@ import {
   salesWhere,
 } from './sales-teams.repository.ts';
 
-export type RequestContext = { ip: string };
 type SalesKind = 'rep' | 'manager' | 'distributor';
 
 const KIND: Record<SalesKind, { membership: number; label: string; scope: typeof salesRepScope }> = {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../auth/auth.service.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
 import { assertCanImpersonate } from './users.policy.ts';
 import { findUserById } from './users.repository.ts';

@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { isEmailTaken } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
@@ -21,7 +22,6 @@ import {
   findUnknownTagIds,
   findUserById,
   findUserWithRelations,
-  isEmailTaken,
   replaceUserTags,
 } from './users.repository.ts';
 

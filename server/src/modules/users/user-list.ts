@@ -8,18 +8,14 @@ import {
 import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { domains, users, userTagLinks } from '../../db/schema/accounts.ts';
 import { toUserJson } from './user-view.ts';
 import { toUserWithRelations, userWithRelationsColumns } from './users.repository.ts';
 
-/** `%`, `_` and the escape character itself match literally in the search. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** `search_text LIKE lower('%term%')`, also used by the option lists. */
+/** `search_text LIKE '%term%'` (both lower-cased), also used by the option lists. */
 export function userSearchCondition(term: string): SQL {
-  return sql`${users.searchText} like lower(${`%${escapeLike(term)}%`})`;
+  return sql`${users.searchText} like ${containsPattern(term)}`;
 }
 
 /**

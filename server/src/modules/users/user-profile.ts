@@ -9,6 +9,7 @@ import {
 } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { isEmailTaken } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
@@ -19,7 +20,6 @@ import {
   findUserById,
   findUserIdByIdentifier,
   findUserWithRelations,
-  isEmailTaken,
   type UserRow,
 } from './users.repository.ts';
 

@@ -80,20 +80,6 @@ export async function findUserIdByIdentifier(db: Db, identifier: string): Promis
   return row?.id;
 }
 
-export async function isEmailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function replaceUserTags(db: Db, userId: number, tagIds: number[]): Promise<void> {
   await db.delete(userTagLinks).where(eq(userTagLinks.userId, userId));
   const unique = [...new Set(tagIds)];

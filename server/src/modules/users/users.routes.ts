@@ -18,13 +18,14 @@ import {
 } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isEmailTaken } from '../../db/account-lookups.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { loginAsUser } from './impersonation.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
 import { deleteInactiveUser, setUserActive } from './user-lifecycle.ts';
 import { changePasswordByAdmin, sendResetMailByAdmin, updateOwnPassword } from './user-passwords.ts';
 import { getAgreementStatus, getUser, getUserByIdentifier, updateProfile } from './user-profile.ts';
-import { isEmailTaken } from './users.repository.ts';
 
 /** Memberships whose screens create accounts and check an e-mail first. */
 const ACCOUNT_CREATORS = [
@@ -36,10 +37,6 @@ const ACCOUNT_CREATORS = [
 
 /** One user: reading, the profile form, passwords, the agreement, and the admin's account actions. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? ''),
-  });
   const tags = ['users'];
 
   app.get(
@@ -102,7 +99,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/change-password/',
     { config: { access: ADMINS }, schema: { tags, body: ZAdminChangePassword, response: { 200: ZMessage } } },
-    async (request) => changePasswordByAdmin(app.db, requireActor(request), request.body, context(request)),
+    async (request) =>
+      changePasswordByAdmin(app.db, requireActor(request), request.body, requestContext(request)),
   );
 
   app.post(
@@ -112,7 +110,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZUpdateOwnPassword, response: { 200: ZMessage } },
     },
     async (request) =>
-      updateOwnPassword(app.db, requireActor(request), request.params.id, request.body, context(request)),
+      updateOwnPassword(
+        app.db,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        requestContext(request),
+      ),
   );
 
   // GET with a side effect: the spec's contract (part 1 §7).
@@ -150,7 +154,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         requireActor(request),
         { user_id: request.body.user_id, ttlDays: app.config.sessionTtlDays },
-        context(request),
+        requestContext(request),
       ),
   );
 
@@ -174,7 +178,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         requireActor(request),
         { user_id: request.body.user_id, publicUrl: app.config.publicUrl },
-        context(request),
+        requestContext(request),
       );
       app.mailWorker.wake();
       return result;

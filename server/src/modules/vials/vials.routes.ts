@@ -8,6 +8,7 @@ import {
 } from '@portal/shared/vials';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { requestContext } from '../../http/request-context.ts';
 import { LAB_AND_ADMINS } from '../labs/labs.policy.ts';
 import { createVialRecord, getVialsHistory, updateVialRecordAndTotals } from './vials.service.ts';
 
@@ -36,7 +37,12 @@ export const vialsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZVialRecordCreate, response: { 201: ZVialWriteResponse } },
     },
     async (request, reply) => {
-      const result = await createVialRecord(app.db, requireActor(request), request.body, { ip: request.ip });
+      const result = await createVialRecord(
+        app.db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
       return reply.status(201).send(result);
     },
   );
@@ -48,8 +54,12 @@ export const vialsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZVialRecordUpdate, response: { 200: ZVialWriteResponse } },
     },
     async (request) =>
-      updateVialRecordAndTotals(app.db, requireActor(request), request.params.id, request.body, {
-        ip: request.ip,
-      }),
+      updateVialRecordAndTotals(
+        app.db,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        requestContext(request),
+      ),
   );
 };

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
 import { patientScope } from '../patients/patients.policy.ts';
 import { canWriteVials } from './vials.policy.ts';
 import {
@@ -30,8 +31,6 @@ import {
   updateVialRecord,
   type VialRecordRow,
 } from './vials.repository.ts';
-
-export type RequestContext = { ip: string };
 
 export function toVialRecord(row: VialRecordRow): TVialRecord {
   return {
