@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ADMIN_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 
 /**
@@ -8,18 +7,6 @@ import { ZPageQuery, zPage } from './paging.ts';
  * processing_lab_id is the lab) and their patients. An HC (4) may open its own lab's view, where
  * it sees only itself. See docs/decisions/004-lab-route-access.md.
  */
-/** Lab account types: 1 Lab and 11 Lab Access. */
-export const LAB_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.lab, MEMBERSHIP.labRouteAccess];
-/**
- * Who may open the lab views (/lab/:id?, /lab/:lab_id/harvest-center/:harvestcenter_id) and their
- * API: lab accounts, admins, and an HC for its own lab. Use this for the web route guard instead
- * of the spec's 4/11 (decision 004).
- */
-export const LAB_VIEW_MEMBERSHIPS: readonly MembershipId[] = [
-  ...ADMIN_MEMBERSHIPS,
-  ...LAB_MEMBERSHIPS,
-  MEMBERSHIP.harvestCenter,
-];
 
 export const ZProcessingLab = z.object({
   id: z.number().int(),

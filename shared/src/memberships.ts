@@ -33,10 +33,18 @@ export const ALL_MEMBERSHIPS = Object.keys(MEMBERSHIP_NAMES).map(Number) as Memb
 export const ADMIN_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.admin, MEMBERSHIP.adminAlt];
 /** Memberships 4 and 9 are harvest-center types in profile and label screens. */
 export const HC_TYPE_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.hcStaff];
-/** The lab route guard of part 1 §6: first membership 4 or 11. */
-export const LAB_ROUTE_MEMBERSHIPS: readonly MembershipId[] = [
-  MEMBERSHIP.harvestCenter,
+/** Lab account types: 1 Lab and 11 Lab Access. */
+export const LAB_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.lab, MEMBERSHIP.labRouteAccess];
+/**
+ * Who may open the lab views (/lab/:id?, /lab/:lab_id/harvest-center/:harvestcenter_id) and their
+ * API: the spec's guard (4, 11) plus the Lab type the screen is named after and the admins
+ * (docs/decisions/004-lab-route-access.md). The server narrows what each of them sees.
+ */
+export const LAB_VIEW_MEMBERSHIPS: readonly MembershipId[] = [
+  ...ADMIN_MEMBERSHIPS,
+  MEMBERSHIP.lab,
   MEMBERSHIP.labRouteAccess,
+  MEMBERSHIP.harvestCenter,
 ];
 
 export function isMembershipId(value: number): value is MembershipId {

@@ -90,7 +90,9 @@ async function send(method: string, path: string, body: unknown, options: Reques
   if (response.ok) return response;
 
   const error = await readError(response);
-  if (!options.anonymous) handleAccessErrors(error);
+  // A late answer to a request sent with a session that has since been replaced (going back from
+  // impersonation, a new login) must not end the new one.
+  if (!options.anonymous && token === getToken()) handleAccessErrors(error);
   throw error;
 }
 

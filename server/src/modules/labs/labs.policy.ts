@@ -1,5 +1,9 @@
-import { LAB_MEMBERSHIPS } from '@portal/shared/labs';
-import { ADMIN_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
+import {
+  ADMIN_MEMBERSHIPS,
+  LAB_MEMBERSHIPS,
+  MEMBERSHIP,
+  type MembershipId,
+} from '@portal/shared/memberships';
 import { type SQL, sql } from 'drizzle-orm';
 import type { UserColumnRefs } from '../../db/account-lookups.ts';
 import type { processingLabs } from '../../db/schema/accounts.ts';

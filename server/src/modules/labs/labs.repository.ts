@@ -1,5 +1,4 @@
-import { LAB_MEMBERSHIPS } from '@portal/shared/labs';
-import { MEMBERSHIP } from '@portal/shared/memberships';
+import { LAB_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';

@@ -1,12 +1,12 @@
 import { ZCenterListQuery, ZHarvestCenterPage } from '@portal/shared/harvest-centers';
 import {
-  LAB_VIEW_MEMBERSHIPS,
   ZLabAccountPage,
   ZLabHarvestCenterParams,
   ZLabListQuery,
   ZProcessingLab,
   ZProcessingLabPage,
 } from '@portal/shared/labs';
+import { LAB_VIEW_MEMBERSHIPS } from '@portal/shared/memberships';
 import { ZPatientListQuery, ZPatientPage } from '@portal/shared/patients';
 import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
