@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
-  outputDir: path.join(root, '.tmp', 'test-results'),
+  outputDir: path.join(root, '.tmp', `test-results-${port}`),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

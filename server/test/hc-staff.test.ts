@@ -1,5 +1,7 @@
 import { STAFF_NOT_LINKED_MESSAGE } from '@portal/shared/hc-staff';
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../src/db/factories.ts';
 import { createHcStaff } from '../src/db/patient-factories.ts';
 import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
@@ -93,6 +95,25 @@ describe('POST /api/v1/hc-staff/access/ ("Access to this HC")', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().user.id).toBe(w.staffA.id);
     expect((await get(token, '/api/v1/session/')).statusCode).toBe(401);
+  });
+
+  it('acts for an HC that has not accepted the agreement without being held back, and cannot accept it', async () => {
+    const fresh = await createUser(t.db, {
+      membershipId: MEMBERSHIP.harvestCenter,
+      agreementAccepted: false,
+    });
+    const staff = await createHcStaff(t.db, [fresh]);
+    const { token } = (await access(staff, fresh.id)).json();
+    expect((await get(token, `/api/v1/harvest-centers/${fresh.id}/patients/`)).statusCode).toBe(200);
+    const accept = await injectAs(t.app, token, {
+      method: 'PATCH',
+      url: `/api/v1/users/${fresh.id}/`,
+      payload: { check_agreement: new Date().toISOString() },
+    });
+    expect(accept.statusCode).toBe(403);
+    // The HC itself is still held back until it accepts.
+    const own = await get(fresh, `/api/v1/harvest-centers/${fresh.id}/patients/`);
+    expect(own.json().code).toBe('agreement_required');
   });
 
   it('refuses an HC the staff member is not associated with, and non-staff callers', async () => {

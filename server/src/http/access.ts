@@ -88,8 +88,7 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
     if (access === 'public') return;
     const actor = requireActor(request);
     if (Array.isArray(access) && !access.includes(actor.membershipId as MembershipId)) throw forbidden();
-    const mustAcceptAgreement =
-      !actor.isAdmin && !actor.agreementAccepted && actor.session.kind !== 'impersonation';
+    const mustAcceptAgreement = !actor.isAdmin && !actor.agreementAccepted && actor.session.kind === 'login';
     if (mustAcceptAgreement && !request.routeOptions.config.beforeAgreement) {
       throw new AppError(403, AGREEMENT_REQUIRED_MESSAGE, { code: AGREEMENT_REQUIRED_CODE });
     }

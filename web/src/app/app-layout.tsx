@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@portal/shared/auth';
 import { TEXT } from '@portal/shared/ui-constants';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { AgreementGate } from '../features/agreement/components/agreement-gate.tsx';
 import { getToken, loginPath } from '../lib/session.ts';
 import { useCurrentUser } from '../lib/use-current-user.ts';
 import { ResourceCenter } from './resource-center.tsx';
@@ -49,7 +50,9 @@ function SignedInShell({ user }: { user: TSessionUser }) {
       {/* Bottom room so the floating Resource Center button never covers the end of a page. */}
       <AppShell.Main pb={80}>
         <ReturnToAccountBanner />
-        <Outlet />
+        <AgreementGate user={user}>
+          <Outlet />
+        </AgreementGate>
         <ResourceCenter />
       </AppShell.Main>
     </AppShell>

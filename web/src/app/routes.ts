@@ -1,4 +1,4 @@
-import { ADMIN_MEMBERSHIPS, type MembershipId } from '@portal/shared/memberships';
+import { ADMIN_MEMBERSHIPS, LAB_VIEW_MEMBERSHIPS, type MembershipId } from '@portal/shared/memberships';
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 
@@ -45,6 +45,89 @@ export const ROUTES: AppRoute[] = [
     path: '/dashboard',
     title: 'Dashboard',
     page: () => import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage),
+  },
+  {
+    path: '/profile',
+    title: 'Contact Details',
+    page: () => import('../features/profile/pages/profile-page.tsx').then((m) => m.ProfilePage),
+  },
+  {
+    path: '/password',
+    title: 'Change Password',
+    page: () => import('../features/profile/pages/password-page.tsx').then((m) => m.PasswordPage),
+  },
+  {
+    path: '/contact',
+    title: 'Contact Us',
+    page: () => import('../features/contact/pages/contact-page.tsx').then((m) => m.ContactPage),
+  },
+  {
+    path: '/inactive-users',
+    title: 'Inactive Users',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () => import('../features/users/pages/inactive-users-page.tsx').then((m) => m.InactiveUsersPage),
+  },
+  // Patients, labs, harvest centers and sales teams (part 1 §2).
+  {
+    path: '/harvest-centers',
+    title: 'Harvest Centers',
+    page: () =>
+      import('../features/harvest-centers/pages/harvest-centers-page.tsx').then((m) => m.HarvestCentersPage),
+  },
+  {
+    path: '/referral-harvest-centers',
+    title: 'Referral Harvest Centers',
+    page: () =>
+      import('../features/harvest-centers/pages/referral-harvest-centers-page.tsx').then(
+        (m) => m.ReferralHarvestCentersPage,
+      ),
+  },
+  {
+    path: '/patients',
+    title: 'Patients',
+    page: () => import('../features/patients/pages/patients-page.tsx').then((m) => m.PatientsPage),
+  },
+  {
+    path: '/referral-patients',
+    title: 'Referral Patients',
+    page: () =>
+      import('../features/patients/pages/referral-patients-page.tsx').then((m) => m.ReferralPatientsPage),
+  },
+  {
+    path: '/staff-view',
+    title: 'Staff',
+    page: () => import('../features/hc-staff/pages/staff-view-page.tsx').then((m) => m.StaffViewPage),
+  },
+  {
+    path: '/lab/:id?',
+    title: 'Lab',
+    memberships: LAB_VIEW_MEMBERSHIPS,
+    page: () => import('../features/labs/pages/lab-page.tsx').then((m) => m.LabPage),
+  },
+  {
+    path: '/lab/:lab_id/harvest-center/:harvestcenter_id',
+    title: 'Harvest Center Patients',
+    memberships: LAB_VIEW_MEMBERSHIPS,
+    page: () =>
+      import('../features/patients/pages/lab-center-patients-page.tsx').then((m) => m.LabCenterPatientsPage),
+  },
+  {
+    path: '/all-patients-team',
+    title: 'Team Patients',
+    page: () =>
+      import('../features/patients/pages/team-patients-page.tsx').then((m) => m.ManagerTeamPatientsPage),
+  },
+  {
+    path: '/all-manager-patients-team',
+    title: 'Team Patients',
+    page: () =>
+      import('../features/patients/pages/team-patients-page.tsx').then((m) => m.DistributorTeamPatientsPage),
+  },
+  {
+    path: '/all-manager-sr-team',
+    title: 'Team Sales Reps',
+    page: () =>
+      import('../features/sales-teams/pages/distributor-reps-page.tsx').then((m) => m.DistributorRepsPage),
   },
   {
     path: '/unauthorized',

@@ -100,10 +100,10 @@ export async function updateProfile(db: Db, actor: Actor, id: number, body: TPro
   const { check_agreement: checkAgreement, ...fields } = body;
   if (checkAgreement !== undefined) {
     // The agreement is the person's own act (docs/decisions/002).
-    if (actor.id !== id || actor.session.kind === 'impersonation') {
+    if (actor.id !== id || actor.session.kind !== 'login') {
       throw forbidden('Only the account holder can accept the private membership agreement.');
     }
-  } else if (!actor.isAdmin && !actor.agreementAccepted && actor.session.kind !== 'impersonation') {
+  } else if (!actor.isAdmin && !actor.agreementAccepted && actor.session.kind === 'login') {
     // This route is open before acceptance only to accept it.
     throw new AppError(403, AGREEMENT_REQUIRED_MESSAGE, { code: AGREEMENT_REQUIRED_CODE });
   }

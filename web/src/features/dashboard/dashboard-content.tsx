@@ -1,6 +1,8 @@
+import { Center, Loader, Stack } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { UsersDashboard } from '../users/users-dashboard.tsx';
 import { WelcomeHeading } from './components/welcome-heading.tsx';
 
 export interface DashboardContentProps {
@@ -9,20 +11,71 @@ export interface DashboardContentProps {
 
 const M = MEMBERSHIP;
 
+/** Each role's screens load on first use: a user downloads only its own role's dashboard. */
+function lazyContent(load: () => Promise<ComponentType<DashboardContentProps>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const LabContent = lazyContent(() =>
+  import('../labs/components/lab-dashboard.tsx').then((m) => m.LabDashboard),
+);
+const PatientContent = lazyContent(() =>
+  import('../patients/components/patient-dashboard.tsx').then((m) => m.PatientDashboard),
+);
+const HarvestCenterContent = lazyContent(() =>
+  import('../patients/components/center-dashboards.tsx').then((m) => m.HarvestCenterDashboard),
+);
+const ReferralHarvestCenterContent = lazyContent(() =>
+  import('../patients/components/center-dashboards.tsx').then((m) => m.ReferralHarvestCenterDashboard),
+);
+const StaffContent = lazyContent(() =>
+  import('../hc-staff/components/associated-harvest-centers.tsx').then((m) => m.AssociatedHarvestCenters),
+);
+const SalesRepContent = lazyContent(() =>
+  import('../sales-teams/components/sales-dashboards.tsx').then((m) => m.SalesRepDashboard),
+);
+const SalesManagerContent = lazyContent(() =>
+  import('../sales-teams/components/sales-dashboards.tsx').then((m) => m.SalesManagerDashboard),
+);
+const SalesDistributorContent = lazyContent(() =>
+  import('../sales-teams/components/sales-dashboards.tsx').then((m) => m.SalesDistributorDashboard),
+);
+
+/** A role's dashboard under the welcome heading. */
+function WithWelcome({
+  user,
+  content: Content,
+}: DashboardContentProps & { content: ComponentType<DashboardContentProps> }) {
+  return (
+    <Stack gap="lg">
+      <WelcomeHeading user={user} />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader />
+          </Center>
+        }
+      >
+        <Content user={user} />
+      </Suspense>
+    </Stack>
+  );
+}
+
 /**
  * What the dashboard shows to each first membership (part 1 §2, "Dashboard content by membership").
  * Every role is listed, so none can be forgotten; the issue that builds a role's screen replaces its entry.
  */
 export const DASHBOARD_CONTENT: Record<MembershipId, ComponentType<DashboardContentProps>> = {
-  [M.lab]: WelcomeHeading,
-  [M.patient]: WelcomeHeading,
-  [M.salesRep]: WelcomeHeading,
-  [M.harvestCenter]: WelcomeHeading,
-  [M.referralHarvestCenter]: WelcomeHeading,
-  [M.salesManager]: WelcomeHeading,
-  [M.admin]: WelcomeHeading,
-  [M.salesDistributor]: WelcomeHeading,
-  [M.hcStaff]: WelcomeHeading,
-  [M.adminAlt]: WelcomeHeading,
-  [M.labRouteAccess]: WelcomeHeading,
+  [M.lab]: (props) => <WithWelcome {...props} content={LabContent} />,
+  [M.patient]: (props) => <WithWelcome {...props} content={PatientContent} />,
+  [M.salesRep]: (props) => <WithWelcome {...props} content={SalesRepContent} />,
+  [M.harvestCenter]: (props) => <WithWelcome {...props} content={HarvestCenterContent} />,
+  [M.referralHarvestCenter]: (props) => <WithWelcome {...props} content={ReferralHarvestCenterContent} />,
+  [M.salesManager]: (props) => <WithWelcome {...props} content={SalesManagerContent} />,
+  [M.admin]: UsersDashboard,
+  [M.salesDistributor]: (props) => <WithWelcome {...props} content={SalesDistributorContent} />,
+  [M.hcStaff]: (props) => <WithWelcome {...props} content={StaffContent} />,
+  [M.adminAlt]: UsersDashboard,
+  [M.labRouteAccess]: (props) => <WithWelcome {...props} content={LabContent} />,
 };

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { expect, loginAs, test } from '../support/fixtures.ts';
+import { createUser, searchForUser, uniqueTag } from './accounts-helpers.ts';
+
+test.describe('admin users list', () => {
+  test('admin searches for a user and edits it', async ({ page }) => {
+    // A journey over several pages and calls: more time when the machine is busy.
+    test.slow();
+    const patient = await createUser(page.request, 'patient');
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Users List' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Patient' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Harvest Center' })).toBeVisible();
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+
+    // Ctrl+K focuses the search field, Escape leaves it.
+    const search = page.getByLabel('Search');
+    await page.locator('body').click();
+    await page.keyboard.press('Control+K');
+    await expect(search).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(search).not.toBeFocused();
+
+    const row = await searchForUser(page, patient.email);
+    await expect(page.getByText('Page 1 of 1')).toBeVisible();
+
+    await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit user' });
+    await expect(dialog.getByLabel('First Name')).toHaveValue('E2e');
+
+    await dialog.getByLabel('Phone Number').fill('call me');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Phone number must contain digits only')).toBeVisible();
+
+    await dialog.getByLabel('Phone Number').fill('555 010 2030');
+    await dialog.getByLabel('First Name').fill('Edited');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('User has been updated')).toBeVisible();
+    // Part 1 §4: the notice stays 2.5 s, then the modal closes by itself.
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await expect(row).toContainText('Edited');
+    await expect(row).toContainText('5550102030');
+
+    // The saved values are the server's, not the form's.
+    await page.reload();
+    await searchForUser(page, patient.email);
+    await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
+    await page.getByRole('menuitem', { name: 'User Details' }).click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await expect(details.getByRole('row', { name: /Phone Number/ })).toContainText('5550102030');
+    await expect(details.getByRole('row', { name: /^Name/ })).toContainText(`Edited ${patient.last_name}`);
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+  });
+
+  test('a search without matches shows the empty text', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await page.getByLabel('Search').fill(uniqueTag('nobody-'));
+    await expect(page.getByText("Empty table. There's nothing to show")).toBeVisible();
+    await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  });
+
+  test('admin adds a harvest center and exports the filtered list as CSV', async ({ page }) => {
+    // A journey over several pages and calls: more time when the machine is busy.
+    test.slow();
+    const company = uniqueTag('Clinic');
+    const email = `${company.toLowerCase()}@e2e.example.com`;
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Add Harvest Center' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Harvest Center' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('First Name').fill('Hana');
+    await dialog.getByLabel('Last Name').fill('Center');
+    await dialog.getByLabel('Company').fill(company);
+    await dialog.getByLabel('Password').fill('short');
+    await dialog.getByRole('button', { name: 'Add Harvest Center' }).click();
+    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+    await dialog.getByLabel('Password').fill('a-good-password');
+    await dialog.getByRole('button', { name: 'Add Harvest Center' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = await searchForUser(page, email);
+    await expect(row).toContainText('Harvest Center');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await file.path(), 'utf8');
+    // The current filters went with it: the header and exactly the one matching user.
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Email');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(email);
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, loginAs, test } from '../support/fixtures.ts';
+import { rowWith, search } from './helpers.ts';
+
+test.describe('lab', () => {
+  test('drills from its harvest centers into a center’s patients', async ({ page }) => {
+    await loginAs(page, 'lab');
+    await page.goto('/dashboard');
+    const center = page.getByRole('link', { name: 'Austin Harvest Center' });
+    await expect(center).toBeVisible();
+    // The lab's harvest centers page 5 at a time.
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+
+    await center.click();
+    await expect(page).toHaveURL(/\/lab\/\d+\/harvest-center\/\d+$/);
+    await expect(page).toHaveTitle('Harvest Center Patients — Portal');
+    await search(page, 'Search patients', 'patient@example.com');
+    await expect(rowWith(page, 'patient@example.com')).toBeVisible();
+
+    // Back to the lab view, which lists the same centers.
+    await page.getByRole('link', { name: "Back to the lab's harvest centers" }).click();
+    await expect(page).toHaveURL(/\/lab\/\d+$/);
+    await expect(page.getByRole('link', { name: 'Austin Harvest Center' })).toBeVisible();
+  });
+
+  test('a lab opens a patient of its centers read-only except for the lab fields', async ({ page }) => {
+    await loginAs(page, 'lab');
+    await page.goto('/lab');
+    await page.getByRole('link', { name: 'Austin Harvest Center' }).click();
+    await search(page, 'Search patients', 'patient@example.com');
+    await rowWith(page, 'patient@example.com')
+      .getByRole('button', { name: /Open patient/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Patient Data' });
+    await expect(dialog.getByLabel('First Name')).toBeDisabled();
+    await expect(dialog.getByLabel('Lab ID')).toBeEnabled();
+  });
+
+  test('the lab route turns away other accounts', async ({ page }) => {
+    await loginAs(page, 'patient');
+    await page.goto('/lab');
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  });
+});

@@ -1,0 +1,84 @@
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { THarvestCenter, TReferralHarvestCenter } from '@portal/shared/harvest-centers';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { useCenters } from '../api/get-centers.ts';
+import { HarvestCenterFormModal } from './harvest-center-form-modal.tsx';
+
+type Center = THarvestCenter | TReferralHarvestCenter;
+
+interface CentersListProps {
+  title: string;
+  path: string;
+  pageSize: number;
+  /** Referral centers also list the harvest centers they send patients to. */
+  referral?: boolean;
+  /** Shows 'Add Harvest Center' (admins and sales reps). */
+  canAdd?: boolean;
+}
+
+const personName = (person: { first_name: string; last_name: string }) =>
+  `${person.first_name} ${person.last_name}`.trim();
+
+/** A server-paged, searchable list of harvest centers or referral harvest centers. */
+export function CentersList({ title, path, pageSize, referral = false, canAdd = false }: CentersListProps) {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [adding, setAdding] = useState(false);
+  const centers = useCenters<Center>(path, { page, pageSize, search: debouncedSearch.trim() });
+
+  const columns: DataTableColumn<Center>[] = [
+    { key: 'id', header: 'ID', render: (center) => center.id },
+    { key: 'company', header: 'Company', render: (center) => center.company || '—' },
+    { key: 'contact', header: 'Contact', render: (center) => personName(center) || '—' },
+    { key: 'email', header: 'Email', render: (center) => center.email },
+    { key: 'phone', header: 'Phone', render: (center) => center.phone_number || '—' },
+    {
+      key: 'rep',
+      header: 'Sales Rep',
+      render: (center) => (center.sales_rep_desc ? personName(center.sales_rep_desc) : '—'),
+    },
+    { key: 'patients', header: 'Patients', render: (center) => center.patients_count },
+  ];
+  if (referral) {
+    columns.splice(3, 0, {
+      key: 'hcs',
+      header: 'Harvest Centers',
+      render: (center) =>
+        'hc_desc' in center && center.hc_desc.length > 0
+          ? center.hc_desc.map((hc) => hc.company).join(', ')
+          : '—',
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3}>{title}</Title>
+        {canAdd && <Button onClick={() => setAdding(true)}>Add Harvest Center</Button>}
+      </Group>
+      <TextInput
+        label="Search"
+        placeholder="Company, name, e-mail or phone"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+      />
+      <DataTable
+        columns={columns}
+        rows={centers.data?.results ?? []}
+        rowKey={(center) => center.id}
+        pageSize={pageSize}
+        loading={centers.isPending}
+        loadingText="Loading harvest centers..."
+        server={{ page, total: centers.data?.count ?? 0, onPageChange: setPage }}
+      />
+      {canAdd && <HarvestCenterFormModal opened={adding} onClose={() => setAdding(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Stack, Title } from '@mantine/core';
+import type { TSessionUser } from '@portal/shared/auth';
+import type { TStaffHarvestCenter } from '@portal/shared/hc-staff';
+import { PAGE_SIZE } from '@portal/shared/ui-constants';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { useAccessHarvestCenter } from '../api/access-harvest-center.ts';
+import { useStaffHarvestCenters } from '../api/get-staff-harvest-centers.ts';
+
+/** An HC staff member's dashboard: the centers it works for, and switching into one. */
+export function AssociatedHarvestCenters({ user }: { user: TSessionUser }) {
+  const centers = useStaffHarvestCenters(user.id);
+  const access = useAccessHarvestCenter();
+
+  const columns: DataTableColumn<TStaffHarvestCenter>[] = [
+    { key: 'company', header: 'Harvest Center', render: (center) => center.company || '—' },
+    {
+      key: 'contact',
+      header: 'Contact',
+      render: (center) => `${center.first_name} ${center.last_name}`.trim() || '—',
+    },
+    { key: 'email', header: 'Email', render: (center) => center.email },
+    { key: 'phone', header: 'Phone', render: (center) => center.phone_number || '—' },
+    {
+      key: 'location',
+      header: 'Location',
+      render: (center) => [center.city, center.state_desc].filter(Boolean).join(', ') || '—',
+    },
+    {
+      key: 'access',
+      header: 'Actions',
+      render: (center) => (
+        <Button
+          size="xs"
+          loading={access.isPending && access.variables === center.id}
+          disabled={access.isPending}
+          onClick={() => access.mutate(center.id)}
+        >
+          Access to this HC
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={3}>Associated Harvest Centers</Title>
+      <DataTable
+        columns={columns}
+        rows={centers.data?.harvest_centers ?? []}
+        rowKey={(center) => center.id}
+        pageSize={PAGE_SIZE.default}
+        loading={centers.isPending}
+        loadingText="Loading harvest centers..."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Card, Stack } from '@mantine/core';
+import type { TSessionUser } from '@portal/shared/auth';
+import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
+import { VialsSection } from '../../vials/components/vials-section.tsx';
+import { CheckoutVialsCard } from './checkout-vials-card.tsx';
+import { PatientDocumentsTable } from './patient-documents-table.tsx';
+
+const CENTER_MEMBERSHIPS: readonly number[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter];
+
+/** Part 1 §2: tag 1 opens vial checkout, except to harvest centers and referral harvest centers. */
+function mayCheckOutVials(user: TSessionUser): boolean {
+  const membership = user.membership[0]?.id ?? 0;
+  return user.tags.includes(VIAL_CHECKOUT_TAG_ID) && !CENTER_MEMBERSHIPS.includes(membership);
+}
+
+/** The patient's dashboard: its vials, its documents and, with the tag, vial checkout. */
+export function PatientDashboard({ user }: { user: TSessionUser }) {
+  return (
+    <Stack gap="lg">
+      {mayCheckOutVials(user) && <CheckoutVialsCard hasSalesRep={user.saless_rep_id !== null} />}
+      <Card withBorder padding="lg">
+        <VialsSection patientId={user.id} readOnly />
+      </Card>
+      <Card withBorder padding="lg">
+        <PatientDocumentsTable />
+      </Card>
+    </Stack>
+  );
+}

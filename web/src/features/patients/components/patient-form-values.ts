@@ -1,0 +1,139 @@
+import type { TSessionUser } from '@portal/shared/auth';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import {
+  computeEstimatedVialsReadyDate,
+  PATIENT_CENTER_FIELDS,
+  PATIENT_IDENTITY_FIELDS,
+  PATIENT_LAB_FIELDS,
+  type TPatient,
+  type TPatientCreate,
+  type TPatientField,
+  type TPatientUpdate,
+  ZPatientUpdate,
+} from '@portal/shared/patients';
+import type { z } from 'zod';
+
+/** The form holds every field; the schema is the API's own (part 1 §5 rules live there). */
+export const ZPatientForm = ZPatientUpdate.required();
+export type PatientFormValues = z.input<typeof ZPatientForm>;
+
+const ALL_FIELDS: readonly TPatientField[] = [
+  ...PATIENT_IDENTITY_FIELDS,
+  ...PATIENT_CENTER_FIELDS,
+  ...PATIENT_LAB_FIELDS,
+];
+
+/**
+ * What "Add Patient" lets each creator fill (the server's create rule): admins everything; a harvest
+ * center the patient's identity, its referral center and the day tissue left (it is the patient's HC).
+ */
+export function creatableFields(user: TSessionUser): ReadonlySet<TPatientField> {
+  const membership = user.membership[0]?.id;
+  if (membership === MEMBERSHIP.admin || membership === MEMBERSHIP.adminAlt) return new Set(ALL_FIELDS);
+  return new Set<TPatientField>([
+    ...PATIENT_IDENTITY_FIELDS,
+    'referral_harvest_center_temporal',
+    'date_adipose_shipped_to_lab',
+  ]);
+}
+
+/** Part 1 §5: sales reps do not see the patient's name and e-mail in the form. */
+export function seesPatientIdentity(user: TSessionUser): boolean {
+  return user.membership[0]?.id !== MEMBERSHIP.salesRep;
+}
+
+const BLANK: PatientFormValues = {
+  email: '',
+  first_name: '',
+  last_name: '',
+  phone_number: '',
+  harvest_center_temporal: null,
+  referral_harvest_center_temporal: null,
+  processing_lab: null,
+  lab_id: '',
+  number_times_qc_done: 0,
+  date_adipose_shipped_to_lab: null,
+  date_adipose_received_by_lab: null,
+  estimated_date_vials_ready_to_ship: null,
+  estimated_date_set_manually: false,
+  date_vials_ready_to_ship: null,
+  stemcell_plating_initiated_date: null,
+  stemcell_plating_successful: null,
+  hla_typing_test: null,
+  vials_preparation: 0,
+  vials_ready_ship: 0,
+};
+
+const yesNo = (value: number | null) => (value === 1 || value === 2 ? value : null);
+
+export function initialValues(patient: TPatient | null): PatientFormValues {
+  if (!patient) return BLANK;
+  return {
+    email: patient.email,
+    first_name: patient.first_name,
+    last_name: patient.last_name,
+    phone_number: patient.phone_number,
+    harvest_center_temporal: patient.harvest_center_temporal,
+    referral_harvest_center_temporal: patient.referral_harvest_center_temporal,
+    processing_lab: patient.processing_lab,
+    lab_id: patient.lab_id,
+    number_times_qc_done: patient.number_times_qc_done,
+    date_adipose_shipped_to_lab: patient.date_adipose_shipped_to_lab,
+    date_adipose_received_by_lab: patient.date_adipose_received_by_lab,
+    estimated_date_vials_ready_to_ship: patient.estimated_date_vials_ready_to_ship,
+    estimated_date_set_manually: patient.estimated_date_set_manually,
+    date_vials_ready_to_ship: patient.date_vials_ready_to_ship,
+    stemcell_plating_initiated_date: patient.stemcell_plating_initiated_date,
+    stemcell_plating_successful: yesNo(patient.stemcell_plating_successful),
+    hla_typing_test: yesNo(patient.hla_typing_test),
+    vials_preparation: patient.vials_preparation,
+    vials_ready_ship: patient.vials_ready_ship,
+  };
+}
+
+/** The date the form shows and saves: +70 days from receipt unless 'Set date manually' is ticked. */
+export function estimatedDateOf(values: PatientFormValues): string | null {
+  return computeEstimatedVialsReadyDate({
+    receivedByLab: values.date_adipose_received_by_lab ?? null,
+    setManually: values.estimated_date_set_manually === true,
+    manualDate: values.estimated_date_vials_ready_to_ship ?? null,
+  });
+}
+
+/**
+ * The PATCH body: only fields the caller may change and did change. A field outside its rights is
+ * never sent, and the server computes the estimated date itself unless it is set manually.
+ */
+export function updateBody(
+  values: PatientFormValues,
+  before: PatientFormValues,
+  editable: ReadonlySet<TPatientField>,
+): TPatientUpdate {
+  const parsed = ZPatientForm.parse(values);
+  const body: Record<string, unknown> = {};
+  for (const field of editable) {
+    if (field === 'estimated_date_vials_ready_to_ship') continue;
+    if (parsed[field] !== before[field]) body[field] = parsed[field];
+  }
+  if (editable.has('estimated_date_vials_ready_to_ship') && parsed.estimated_date_set_manually) {
+    body.estimated_date_vials_ready_to_ship = estimatedDateOf(values);
+  }
+  return body as TPatientUpdate;
+}
+
+/** The POST body: every field the creator may fill, without blanks. */
+export function createBody(values: PatientFormValues, creatable: ReadonlySet<TPatientField>): TPatientCreate {
+  const parsed = ZPatientForm.parse(values);
+  const body: Record<string, unknown> = {
+    first_name: parsed.first_name,
+    last_name: parsed.last_name,
+    email: parsed.email,
+    subscription: MEMBERSHIP.patient,
+  };
+  for (const field of creatable) {
+    if (field === 'estimated_date_vials_ready_to_ship' && !parsed.estimated_date_set_manually) continue;
+    const value = parsed[field];
+    if (value !== null && value !== '' && !(field in body)) body[field] = value;
+  }
+  return body as TPatientCreate;
+}

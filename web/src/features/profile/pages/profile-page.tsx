@@ -1,0 +1,190 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  LoadingOverlay,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { TSessionUser } from '@portal/shared/auth';
+import { TEXT } from '@portal/shared/ui-constants';
+import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, type TUser, ZProfilePut } from '@portal/shared/users';
+import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSignedInUser } from '../../../lib/use-current-user.ts';
+import { useProfile, useUpdateProfile } from '../api/profile.ts';
+
+/** An instant in UTC ('2026-03-01 14:05 UTC'), or 'N/A' (part 1 §2). */
+function formatUtc(iso: string | null): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Part 1 §5: company is shown and required only for memberships 4 and 9. */
+function profileForm(membershipId: number) {
+  return ZProfilePut.omit({ check_agreement: true }).refine(
+    (values) => !isCompanyRequired(membershipId) || (values.company ?? '').trim() !== '',
+    { message: COMPANY_REQUIRED_MESSAGE, path: ['company'] },
+  );
+}
+
+/** /profile, 'Contact Details': the signed-in user's own contact information and location. */
+export function ProfilePage() {
+  const me = useSignedInUser();
+  const profile = useProfile(me.id);
+
+  if (profile.isPending) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (profile.isError) return <Alert color="red">{errorMessage(profile.error)}</Alert>;
+  // Keyed by the record's id: the form starts from the loaded values.
+  return <ProfileForm key={profile.data.id} me={me} profile={profile.data} />;
+}
+
+function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
+  const membershipId = profile.membership[0]?.id ?? profile.subscription;
+  const showsCompany = isCompanyRequired(membershipId);
+  const form = useSchemaForm(profileForm(membershipId), {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    phone_number: profile.phone_number,
+    email: profile.email,
+    company: profile.company,
+    template_id: profile.template_id,
+    address1: profile.address1,
+    address2: profile.address2,
+    city: profile.city,
+    state_desc: profile.state_desc,
+    country_desc: profile.country_desc,
+    zip_code: profile.zip_code,
+  });
+  const save = useUpdateProfile();
+
+  const submit = form.onSubmit(({ template_id, company, ...values }) =>
+    save.mutate(
+      {
+        id: profile.id,
+        body: {
+          ...values,
+          ...(showsCompany ? { company } : {}),
+          // Only the super admin may change it (part 1 §5).
+          ...(me.is_superuser ? { template_id } : {}),
+        },
+      },
+      {
+        onSuccess: () => notifySuccess(TEXT.recordUpdated),
+        onError: (error) => {
+          setServerErrors(form, error);
+          notifyError(errorMessage(error));
+        },
+      },
+    ),
+  );
+
+  return (
+    <Stack pos="relative">
+      <LoadingOverlay
+        visible={save.isPending}
+        zIndex={100}
+        loaderProps={{
+          children: (
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text>Updating information</Text>
+            </Group>
+          ),
+        }}
+      />
+      <Title order={2}>Contact Details</Title>
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder padding="lg">
+              <Title order={4} mb="md">
+                Contact Information
+              </Title>
+              <Stack>
+                <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
+                <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+                <TextInput
+                  label="Phone Number"
+                  withAsterisk
+                  inputMode="tel"
+                  autoComplete="tel"
+                  {...form.getInputProps('phone_number')}
+                />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  withAsterisk
+                  autoComplete="email"
+                  {...form.getInputProps('email')}
+                />
+                {showsCompany && (
+                  <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
+                )}
+                <TextInput
+                  label="Template ID"
+                  disabled={!me.is_superuser}
+                  description={me.is_superuser ? undefined : 'Only the super admin can change it'}
+                  {...form.getInputProps('template_id')}
+                />
+                <Group grow>
+                  <TextInput label="Date Joined" value={formatUtc(profile.date_joined)} readOnly />
+                  <TextInput label="Last Login" value={formatUtc(profile.last_login)} readOnly />
+                </Group>
+              </Stack>
+            </Card>
+            <Card withBorder padding="lg">
+              <Title order={4} mb="md">
+                Location
+              </Title>
+              <Stack>
+                <TextInput label="Address" autoComplete="address-line1" {...form.getInputProps('address1')} />
+                <TextInput
+                  label="Address Line 2"
+                  autoComplete="address-line2"
+                  {...form.getInputProps('address2')}
+                />
+                <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
+                <TextInput
+                  label="State"
+                  autoComplete="address-level1"
+                  {...form.getInputProps('state_desc')}
+                />
+                <TextInput
+                  label="Country"
+                  autoComplete="country-name"
+                  {...form.getInputProps('country_desc')}
+                />
+                <TextInput
+                  label="Postal Code"
+                  description="Leave blank where not applicable"
+                  autoComplete="postal-code"
+                  {...form.getInputProps('zip_code')}
+                />
+              </Stack>
+            </Card>
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

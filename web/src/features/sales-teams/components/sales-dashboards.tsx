@@ -1,0 +1,26 @@
+import type { TSessionUser } from '@portal/shared/auth';
+import { TEAM_LISTS } from '../api/get-team.ts';
+import { SalesRepReferralLinks } from './sales-rep-referral-links.tsx';
+import { SalesTeamList } from './sales-team-list.tsx';
+
+export function SalesRepDashboard({ user }: { user: TSessionUser }) {
+  return <SalesRepReferralLinks repId={user.id} />;
+}
+
+/** A sales manager's reps; a manager may remove one from the team. */
+export function SalesManagerDashboard({ user }: { user: TSessionUser }) {
+  return (
+    <SalesTeamList title="Sales Rep Team" path={TEAM_LISTS.managerReps(user.id)} removable="sales-rep" />
+  );
+}
+
+/** A sales distributor's managers; a distributor may remove one from the team. */
+export function SalesDistributorDashboard({ user }: { user: TSessionUser }) {
+  return (
+    <SalesTeamList
+      title="Sales Manager Team"
+      path={TEAM_LISTS.distributorManagers(user.id)}
+      removable="sales-manager"
+    />
+  );
+}

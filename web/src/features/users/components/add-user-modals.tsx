@@ -1,0 +1,123 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ZPassword } from '@portal/shared/auth';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZCreateUserBody } from '@portal/shared/users';
+import { z } from 'zod';
+import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateUser } from '../api/user-actions.ts';
+
+const [ZPatientCreate, ZHarvestCenterCreate] = ZCreateUserBody.options;
+
+/** The patient's password may stay empty: the patient then sets one through "Forgot Password?". */
+const ZPatientForm = ZPatientCreate.extend({ password: z.union([z.literal(''), ZPassword]) });
+
+interface AddUserModalProps {
+  onClose: () => void;
+}
+
+function useCreate(onClose: () => void, created: string) {
+  const create = useCreateUser();
+  const submit = (body: Parameters<typeof create.mutate>[0], onError: (error: unknown) => void) =>
+    create.mutate(body, {
+      onSuccess: (user) => {
+        notifySuccess(`${created} ${user.email} has been added.`);
+        onClose();
+      },
+      onError: (error) => {
+        onError(error);
+        notifyError(errorMessage(error));
+      },
+    });
+  return { submit, pending: create.isPending };
+}
+
+export function AddPatientModal({ onClose }: AddUserModalProps) {
+  const form = useSchemaForm(ZPatientForm, {
+    subscription: MEMBERSHIP.patient,
+    email: '',
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    password: '',
+  });
+  const { submit, pending } = useCreate(onClose, 'Patient');
+
+  return (
+    <Modal opened onClose={onClose} title="Add Patient" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ password, ...values }) =>
+          submit({ ...values, ...(password ? { password } : {}) }, (error) => setServerErrors(form, error)),
+        )}
+      >
+        <Stack>
+          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+          <Group grow>
+            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
+            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+          </Group>
+          <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
+          <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <Text size="xs" c="dimmed">
+            Without a password the patient chooses one through “Forgot Password?” on the login page.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              Add Patient
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Part 1 §2: "Harvest center creation form: email, first name, last name, company, password". */
+export function AddHarvestCenterModal({ onClose }: AddUserModalProps) {
+  const form = useSchemaForm(ZHarvestCenterCreate, {
+    subscription: MEMBERSHIP.harvestCenter,
+    email: '',
+    first_name: '',
+    last_name: '',
+    company: '',
+    password: '',
+  });
+  const { submit, pending } = useCreate(onClose, 'Harvest Center');
+
+  return (
+    <Modal opened onClose={onClose} title="Add Harvest Center" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => submit(values, (error) => setServerErrors(form, error)))}
+      >
+        <Stack>
+          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+          <Group grow>
+            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
+            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+          </Group>
+          <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              Add Harvest Center
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { YES_NO_LABELS } from '@portal/shared/patients';
+import type { TUser } from '@portal/shared/users';
+import { fullName } from './user-text.ts';
+
+const shown = (value: string | number | null) => (value === null || value === '' ? 'N/A' : String(value));
+const yesNo = (value: number | null) => (value === null ? 'N/A' : (YES_NO_LABELS[value] ?? 'N/A'));
+
+/** Show Patient Data: the patient's lab tracking, read-only (the patient screens edit it). */
+export function PatientDataModal({ user, onClose }: { user: TUser; onClose: () => void }) {
+  const fields: [string, string][] = [
+    ['Name', fullName(user)],
+    ['Email', user.email],
+    ['Lab ID', shown(user.lab_id)],
+    ['Processing Lab ID', shown(user.processing_lab)],
+    ['Harvest Center ID', shown(user.harvest_center_temporal_id)],
+    ['Referral Harvest Center ID', shown(user.referral_harvest_center_temporal_id)],
+    ['Sales Rep ID', shown(user.saless_rep_id)],
+    ['Number of Times QC Done', String(user.number_times_qc_done)],
+    ['Date Adipose Shipped to Lab', shown(user.date_adipose_shipped_to_lab)],
+    ['Date Adipose Received by Lab', shown(user.date_adipose_received_by_lab)],
+    ['Estimated Date Vials Ready to Ship', shown(user.estimated_date_vials_ready_to_ship)],
+    ['Date Vials Ready to Ship', shown(user.date_vials_ready_to_ship)],
+    ['Stem Cell Plating Initiated', shown(user.stemcell_plating_initiated_date)],
+    ['Stem Cell Plating Successful', yesNo(user.stemcell_plating_successful)],
+    ['HLA Typing Test', yesNo(user.hla_typing_test)],
+    ['Vials in Preparation', String(user.vials_preparation)],
+    ['Vials Ready to Ship', String(user.vials_ready_ship)],
+    ['Vials Available', String(user.vials_available)],
+    ['Vials Shipped', String(user.vials_shipped)],
+  ];
+
+  return (
+    <Modal opened onClose={onClose} title="Patient Data" size="lg" centered>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {fields.map(([label, value]) => (
+          <TextInput key={label} label={label} value={value} readOnly />
+        ))}
+      </SimpleGrid>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import type { TSessionUser } from '@portal/shared/auth';
+import { isAdminMembership, MEMBERSHIP } from '@portal/shared/memberships';
+import type { TUser } from '@portal/shared/users';
+import { IconDots } from '@tabler/icons-react';
+import {
+  ActivateUserModal,
+  ChangePasswordModal,
+  DeactivateUserModal,
+  LoginAsModal,
+  RemoveAccountModal,
+} from './account-action-modals.tsx';
+import { EditUserModal } from './edit-user-modal.tsx';
+import { PatientDataModal } from './patient-data-modal.tsx';
+import { UserDetailsModal } from './user-details-modal.tsx';
+
+export type UserAction =
+  | 'details'
+  | 'edit'
+  | 'login-as'
+  | 'delete'
+  | 'activate'
+  | 'password'
+  | 'patient-data'
+  | 'remove';
+
+const LABELS: Record<UserAction, string> = {
+  details: 'User Details',
+  edit: 'Edit user',
+  'login-as': 'Login As',
+  delete: 'Delete',
+  activate: 'Activate',
+  password: 'Change Password',
+  'patient-data': 'Show Patient Data',
+  remove: 'Remove Account',
+};
+
+/**
+ * The actions the signed-in admin can take on this account; the same rules as the server's
+ * users policy, so no item leads to a refusal.
+ */
+function actionsFor(user: TUser, me: TSessionUser): UserAction[] {
+  const membership = user.membership[0]?.id ?? user.subscription;
+  const protectedAccount = user.is_superuser && !me.is_superuser;
+  const self = user.id === me.id;
+  const actions: UserAction[] = ['details', 'edit'];
+  if (user.is_active && !self && !isAdminMembership(membership)) actions.push('login-as');
+  if (user.is_active && !self && !protectedAccount) actions.push('delete');
+  if (!user.is_active) actions.push('activate');
+  if (!protectedAccount) actions.push('password');
+  if (membership === MEMBERSHIP.patient) actions.push('patient-data');
+  if (!self && !protectedAccount) actions.push('remove');
+  return actions;
+}
+
+export function UserActionsMenu(props: {
+  user: TUser;
+  me: TSessionUser;
+  onPick: (action: UserAction) => void;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={`Actions for ${props.user.email}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actionsFor(props.user, props.me).map((action) => (
+          <Menu.Item
+            key={action}
+            color={action === 'delete' || action === 'remove' ? 'red' : undefined}
+            onClick={() => props.onPick(action)}
+          >
+            {LABELS[action]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The modal of the action picked on a row. */
+export function UserActionModal(props: { action: UserAction; user: TUser; onClose: () => void }) {
+  const { user, onClose } = props;
+  switch (props.action) {
+    case 'details':
+      return <UserDetailsModal user={user} onClose={onClose} />;
+    case 'edit':
+      return <EditUserModal user={user} onClose={onClose} />;
+    case 'login-as':
+      return <LoginAsModal user={user} onClose={onClose} />;
+    case 'delete':
+      return <DeactivateUserModal user={user} onClose={onClose} />;
+    case 'activate':
+      return <ActivateUserModal user={user} onClose={onClose} />;
+    case 'password':
+      return <ChangePasswordModal user={user} onClose={onClose} />;
+    case 'patient-data':
+      return <PatientDataModal user={user} onClose={onClose} />;
+    case 'remove':
+      return <RemoveAccountModal user={user} onClose={onClose} />;
+  }
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PAGE_SIZE, TEXT } from '@portal/shared/ui-constants';
+import type { TUser } from '@portal/shared/users';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { useInactiveUsers } from '../api/get-inactive-users.ts';
+import { ActivateUserModal, DeletePermanentlyModal } from '../components/account-action-modals.tsx';
+import { UserSearchInput } from '../components/user-search-input.tsx';
+import { formatUtc, formatUtcDay, fullName, membershipOf } from '../components/user-text.ts';
+
+type OpenModal = { kind: 'activate' | 'delete'; user: TUser };
+
+/** /inactive-users (admin): accounts deleted from the Users List, to activate or delete for good. */
+export function InactiveUsersPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [paging, setPaging] = useState({ page: 1, search: debouncedSearch });
+  const page = paging.search === debouncedSearch ? paging.page : 1;
+  const users = useInactiveUsers(debouncedSearch, page);
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const close = () => setModal(null);
+
+  const columns: DataTableColumn<TUser>[] = [
+    { key: 'id', header: 'ID', render: (user) => user.id },
+    { key: 'name', header: 'Name', render: (user) => fullName(user) },
+    { key: 'email', header: 'Email', render: (user) => user.email },
+    { key: 'company', header: 'Company', render: (user) => user.company },
+    { key: 'membership', header: 'Membership', render: membershipOf },
+    { key: 'joined', header: 'Date Joined', render: (user) => formatUtcDay(user.date_joined) },
+    { key: 'login', header: 'Last Login', render: (user) => formatUtc(user.last_login) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (user) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            aria-label={`Activate ${user.email}`}
+            onClick={() => setModal({ kind: 'activate', user })}
+          >
+            Activate
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            aria-label={`Delete permanently ${user.email}`}
+            onClick={() => setModal({ kind: 'delete', user })}
+          >
+            Delete permanently
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Title order={2}>Inactive Users</Title>
+      <Paper withBorder p="md">
+        <Stack>
+          <UserSearchInput value={search} onChange={setSearch} />
+          <DataTable
+            columns={columns}
+            rows={users.data?.results ?? []}
+            rowKey={(user) => user.id}
+            pageSize={PAGE_SIZE.users}
+            loading={users.isPending || users.isPlaceholderData}
+            loadingText={TEXT.loadingUsers}
+            server={{
+              page,
+              total: users.data?.count ?? 0,
+              onPageChange: (next) => setPaging({ page: next, search: debouncedSearch }),
+            }}
+          />
+        </Stack>
+      </Paper>
+      {modal?.kind === 'activate' && <ActivateUserModal user={modal.user} onClose={close} />}
+      {modal?.kind === 'delete' && <DeletePermanentlyModal user={modal.user} onClose={close} />}
+    </Stack>
+  );
+}
