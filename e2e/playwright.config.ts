@@ -8,7 +8,8 @@ export const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
+  // Generous: CI has 2 cores shared by the server, the browser and two workers.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
