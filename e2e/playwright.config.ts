@@ -10,7 +10,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Generous: CI has 2 cores shared by the server, the browser and two workers.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',

@@ -1,7 +1,8 @@
 import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { pageCount } from '@portal/shared/paging';
 import { TEXT } from '@portal/shared/ui-constants';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { usePageFor } from './table-paging.ts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -48,7 +49,7 @@ function ownText(row: unknown): string {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, pageSize, loading = false, loadingText = 'Loading...', server } = props;
   // The page belongs to the filter it was chosen under: a new filter starts again at page 1.
-  const [clientPage, setClientPage] = useState({ page: 1, filter: props.filter });
+  const [clientPage, setClientPage] = usePageFor(props.filter);
 
   let pageRows = rows;
   let page: number;
@@ -63,9 +64,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const textOf = props.filterText ?? ownText;
     const matching = needle ? rows.filter((row) => textOf(row).toLowerCase().includes(needle)) : rows;
     pages = pageCount(matching.length, pageSize);
-    page = Math.min(clientPage.filter === props.filter ? clientPage.page : 1, pages);
+    page = Math.min(clientPage, pages);
     pageRows = matching.slice((page - 1) * pageSize, page * pageSize);
-    onPageChange = (next) => setClientPage({ page: next, filter: props.filter });
+    onPageChange = setClientPage;
   }
 
   const notice = loading ? loadingText : pageRows.length === 0 ? TEXT.emptyTable : null;

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { THarvestCenter, TReferralHarvestCenter } from '@portal/shared/harvest-centers';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { useTableSearch } from '../../../components/table-paging.ts';
 import { useCenters } from '../api/get-centers.ts';
 import { HarvestCenterFormModal } from './harvest-center-form-modal.tsx';
 
@@ -23,11 +24,13 @@ const personName = (person: { first_name: string; last_name: string }) =>
 
 /** A server-paged, searchable list of harvest centers or referral harvest centers. */
 export function CentersList({ title, path, pageSize, referral = false, canAdd = false }: CentersListProps) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const table = useTableSearch();
   const [adding, setAdding] = useState(false);
-  const centers = useCenters<Center>(path, { page, pageSize, search: debouncedSearch.trim() });
+  const centers = useCenters<Center>(path, {
+    page: table.page,
+    pageSize,
+    search: table.debouncedSearch.trim(),
+  });
 
   const columns: DataTableColumn<Center>[] = [
     { key: 'id', header: 'ID', render: (center) => center.id },
@@ -59,24 +62,14 @@ export function CentersList({ title, path, pageSize, referral = false, canAdd = 
         <Title order={3}>{title}</Title>
         {canAdd && <Button onClick={() => setAdding(true)}>Add Harvest Center</Button>}
       </Group>
-      <TextInput
-        label="Search"
-        placeholder="Company, name, e-mail or phone"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <DataTable
+      <TableSearchInput table={table} label="Search" placeholder="Company, name, e-mail or phone" />
+      <PagedDataTable
         columns={columns}
-        rows={centers.data?.results ?? []}
+        query={centers}
+        paging={table}
         rowKey={(center) => center.id}
         pageSize={pageSize}
-        loading={centers.isPending}
         loadingText="Loading harvest centers..."
-        server={{ page, total: centers.data?.count ?? 0, onPageChange: setPage }}
       />
       {canAdd && <HarvestCenterFormModal opened={adding} onClose={() => setAdding(false)} />}
     </Stack>

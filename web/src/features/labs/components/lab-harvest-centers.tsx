@@ -1,10 +1,10 @@
-import { Anchor, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Stack, Title } from '@mantine/core';
 import type { THarvestCenter } from '@portal/shared/harvest-centers';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { useTableSearch } from '../../../components/table-paging.ts';
 import { useLabHarvestCenters } from '../api/get-lab-harvest-centers.ts';
 
 interface LabHarvestCentersProps {
@@ -14,10 +14,8 @@ interface LabHarvestCentersProps {
 
 /** The harvest centers of a lab; each opens its patients (/lab/:lab_id/harvest-center/:harvestcenter_id). */
 export function LabHarvestCenters({ labId, title }: LabHarvestCentersProps) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const centers = useLabHarvestCenters(labId, page, debouncedSearch.trim());
+  const table = useTableSearch();
+  const centers = useLabHarvestCenters(labId, table.page, table.debouncedSearch.trim());
 
   const columns: DataTableColumn<THarvestCenter>[] = [
     {
@@ -42,23 +40,14 @@ export function LabHarvestCenters({ labId, title }: LabHarvestCentersProps) {
   return (
     <Stack gap="md">
       <Title order={3}>{title}</Title>
-      <TextInput
-        label="Search harvest centers"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <DataTable
+      <TableSearchInput table={table} label="Search harvest centers" />
+      <PagedDataTable
         columns={columns}
-        rows={centers.data?.results ?? []}
+        query={centers}
+        paging={table}
         rowKey={(center) => center.id}
         pageSize={PAGE_SIZE.labHarvestCenters}
-        loading={centers.isPending}
         loadingText="Loading harvest centers..."
-        server={{ page, total: centers.data?.count ?? 0, onPageChange: setPage }}
       />
     </Stack>
   );

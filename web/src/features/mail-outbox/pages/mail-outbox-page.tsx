@@ -1,20 +1,19 @@
-import { Anchor, Badge, Code, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Code, Modal, Stack, Text, Title } from '@mantine/core';
 import type { TOutboxMail } from '@portal/shared/mail-outbox';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { useTableSearch } from '../../../components/table-paging.ts';
 import { useOutboxMail, useOutboxMailDetail } from '../api/get-outbox-mail.ts';
 
 const STATUS_COLOR = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
 
 /** Every mail the portal queued: lets an admin follow delivery, or read a link when no SMTP is set up. */
 export function MailOutboxPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
+  const table = useTableSearch();
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useOutboxMail(debouncedSearch, page);
+  const list = useOutboxMail(table.debouncedSearch, table.page);
   const detail = useOutboxMailDetail(openId);
 
   const columns: DataTableColumn<TOutboxMail>[] = [
@@ -41,23 +40,13 @@ export function MailOutboxPage() {
   return (
     <Stack>
       <Title order={2}>Mail Outbox</Title>
-      <TextInput
-        label="Search"
-        placeholder="Recipient or subject"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <DataTable
+      <TableSearchInput table={table} label="Search" placeholder="Recipient or subject" />
+      <PagedDataTable
         columns={columns}
-        rows={list.data?.results ?? []}
+        query={list}
+        paging={table}
         rowKey={(m) => m.id}
         pageSize={PAGE_SIZE.default}
-        loading={list.isPending}
-        server={{ page, total: list.data?.count ?? 0, onPageChange: setPage }}
       />
       <Modal
         opened={openId !== null}

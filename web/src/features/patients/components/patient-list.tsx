@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { LAB_STAGE_LABELS, type TPatient } from '@portal/shared/patients';
 import { type ReactNode, useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { useTableSearch } from '../../../components/table-paging.ts';
 import { usePatients } from '../api/get-patients.ts';
 import { PatientFormModal, type PatientFormTarget } from './patient-form-modal.tsx';
 
@@ -46,11 +47,9 @@ const COLUMNS: DataTableColumn<TPatient>[] = [
 
 /** A server-paged, searchable patient list whose rows open the patient form. */
 export function PatientList({ title, path, pageSize, canAdd = false, aside }: PatientListProps) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const table = useTableSearch();
   const [target, setTarget] = useState<PatientFormTarget | null>(null);
-  const patients = usePatients(path, { page, pageSize, search: debouncedSearch.trim() });
+  const patients = usePatients(path, { page: table.page, pageSize, search: table.debouncedSearch.trim() });
 
   const columns: DataTableColumn<TPatient>[] = [
     ...COLUMNS,
@@ -79,24 +78,14 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
           {canAdd && <Button onClick={() => setTarget({ kind: 'add' })}>Add Patient</Button>}
         </Group>
       </Group>
-      <TextInput
-        label="Search patients"
-        placeholder="Name, e-mail, phone or lab id"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <DataTable
+      <TableSearchInput table={table} label="Search patients" placeholder="Name, e-mail, phone or lab id" />
+      <PagedDataTable
         columns={columns}
-        rows={patients.data?.results ?? []}
+        query={patients}
+        paging={table}
         rowKey={(patient) => patient.id}
         pageSize={pageSize}
-        loading={patients.isPending}
         loadingText="Loading patients..."
-        server={{ page, total: patients.data?.count ?? 0, onPageChange: setPage }}
       />
       <PatientFormModal target={target} onClose={() => setTarget(null)} />
     </Stack>

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { TSalesPerson } from '@portal/shared/sales-teams';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { useTableSearch } from '../../../components/table-paging.ts';
 import { useTeam } from '../api/get-team.ts';
 import { type TeamMemberKind, useRemoveFromTeam } from '../api/remove-from-team.ts';
 
@@ -22,11 +23,13 @@ const personName = (person: { first_name: string; last_name: string; email: stri
 
 /** A sales team (10 a page, part 1 §9), optionally with removing members. */
 export function SalesTeamList({ title, path, removable, showManager = false }: SalesTeamListProps) {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const table = useTableSearch();
   const [leaving, setLeaving] = useState<TSalesPerson | null>(null);
-  const team = useTeam(path, { page, pageSize: PAGE_SIZE.salesTeams, search: debouncedSearch.trim() });
+  const team = useTeam(path, {
+    page: table.page,
+    pageSize: PAGE_SIZE.salesTeams,
+    search: table.debouncedSearch.trim(),
+  });
 
   const columns: DataTableColumn<TSalesPerson>[] = [
     { key: 'id', header: 'ID', render: (person) => person.id },
@@ -63,24 +66,14 @@ export function SalesTeamList({ title, path, removable, showManager = false }: S
   return (
     <Stack gap="md">
       <Title order={3}>{title}</Title>
-      <TextInput
-        label="Search team"
-        placeholder="Name, e-mail, company or phone"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <DataTable
+      <TableSearchInput table={table} label="Search team" placeholder="Name, e-mail, company or phone" />
+      <PagedDataTable
         columns={columns}
-        rows={team.data?.results ?? []}
+        query={team}
+        paging={table}
         rowKey={(person) => person.id}
         pageSize={PAGE_SIZE.salesTeams}
-        loading={team.isPending}
         loadingText="Loading team..."
-        server={{ page, total: team.data?.count ?? 0, onPageChange: setPage }}
       />
       {removable && (
         <RemoveMemberModal

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { ZPassword } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZCreateUserBody } from '@portal/shared/users';
+import type { FormEventHandler, ReactNode } from 'react';
 import { z } from 'zod';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -33,6 +35,52 @@ function useCreate(onClose: () => void, created: string) {
   return { submit, pending: create.isPending };
 }
 
+type NameFields = { email: string; first_name: string; last_name: string };
+
+interface AddUserFormProps<Values extends NameFields> {
+  /** The modal's title and its button. */
+  title: string;
+  form: UseFormReturnType<Values>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  onClose: () => void;
+  /** The fields after e-mail and name. */
+  children: ReactNode;
+}
+
+/** What both add forms share: the modal, e-mail and name, Cancel and the add button. */
+function AddUserForm<Values extends NameFields>({
+  title,
+  form,
+  onSubmit,
+  pending,
+  onClose,
+  children,
+}: AddUserFormProps<Values>) {
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form noValidate onSubmit={onSubmit}>
+        <Stack>
+          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+          <Group grow>
+            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
+            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+          </Group>
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {title}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 export function AddPatientModal({ onClose }: AddUserModalProps) {
   const form = useSchemaForm(ZPatientForm, {
     subscription: MEMBERSHIP.patient,
@@ -45,35 +93,21 @@ export function AddPatientModal({ onClose }: AddUserModalProps) {
   const { submit, pending } = useCreate(onClose, 'Patient');
 
   return (
-    <Modal opened onClose={onClose} title="Add Patient" centered>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(({ password, ...values }) =>
-          submit({ ...values, ...(password ? { password } : {}) }, (error) => setServerErrors(form, error)),
-        )}
-      >
-        <Stack>
-          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <Group grow>
-            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
-            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
-          </Group>
-          <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
-          <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-          <Text size="xs" c="dimmed">
-            Without a password the patient chooses one through “Forgot Password?” on the login page.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              Add Patient
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AddUserForm
+      title="Add Patient"
+      form={form}
+      onSubmit={form.onSubmit(({ password, ...values }) =>
+        submit({ ...values, ...(password ? { password } : {}) }, (error) => setServerErrors(form, error)),
+      )}
+      pending={pending}
+      onClose={onClose}
+    >
+      <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
+      <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+      <Text size="xs" c="dimmed">
+        Without a password the patient chooses one through “Forgot Password?” on the login page.
+      </Text>
+    </AddUserForm>
   );
 }
 
@@ -90,34 +124,20 @@ export function AddHarvestCenterModal({ onClose }: AddUserModalProps) {
   const { submit, pending } = useCreate(onClose, 'Harvest Center');
 
   return (
-    <Modal opened onClose={onClose} title="Add Harvest Center" centered>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => submit(values, (error) => setServerErrors(form, error)))}
-      >
-        <Stack>
-          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <Group grow>
-            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
-            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
-          </Group>
-          <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
-          <PasswordInput
-            label="Password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              Add Harvest Center
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AddUserForm
+      title="Add Harvest Center"
+      form={form}
+      onSubmit={form.onSubmit((values) => submit(values, (error) => setServerErrors(form, error)))}
+      pending={pending}
+      onClose={onClose}
+    >
+      <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
+      <PasswordInput
+        label="Password"
+        withAsterisk
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+      />
+    </AddUserForm>
   );
 }

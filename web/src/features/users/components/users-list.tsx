@@ -1,11 +1,12 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TSessionUser } from '@portal/shared/auth';
-import { PAGE_SIZE, TEXT } from '@portal/shared/ui-constants';
+import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { usePageFor } from '../../../components/table-paging.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useExportUsersCsv } from '../api/export-users-csv.ts';
@@ -15,6 +16,7 @@ import { AddHarvestCenterModal, AddPatientModal } from './add-user-modals.tsx';
 import { type UserAction, UserActionModal, UserActionsMenu } from './user-actions-menu.tsx';
 import { UserSearchInput } from './user-search-input.tsx';
 import { formatUtcDay, fullName, membershipOf } from './user-text.ts';
+import { UsersTable } from './users-table.tsx';
 
 const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -74,8 +76,7 @@ export function UsersList({ user: me }: { user: TSessionUser }) {
     [debouncedSearch, membership, tag, active],
   );
   // The page belongs to the filters it was chosen under: new filters start again at page 1.
-  const [paging, setPaging] = useState({ page: 1, filters });
-  const page = paging.filters === filters ? paging.page : 1;
+  const [page, setPage] = usePageFor(filters);
 
   const users = useUsers(filters, page);
   const memberships = useMemberships();
@@ -144,19 +145,7 @@ export function UsersList({ user: me }: { user: TSessionUser }) {
               w={140}
             />
           </Group>
-          <DataTable
-            columns={columns}
-            rows={users.data?.results ?? []}
-            rowKey={(user) => user.id}
-            pageSize={PAGE_SIZE.users}
-            loading={users.isPending || users.isPlaceholderData}
-            loadingText={TEXT.loadingUsers}
-            server={{
-              page,
-              total: users.data?.count ?? 0,
-              onPageChange: (next) => setPaging({ page: next, filters }),
-            }}
-          />
+          <UsersTable columns={columns} users={users} paging={{ page, setPage }} />
         </Stack>
       </Paper>
       {modal?.kind === 'add-patient' && <AddPatientModal onClose={close} />}

@@ -1,13 +1,14 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { PAGE_SIZE, TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { usePageFor } from '../../../components/table-paging.ts';
 import { useInactiveUsers } from '../api/get-inactive-users.ts';
 import { ActivateUserModal, DeletePermanentlyModal } from '../components/account-action-modals.tsx';
 import { UserSearchInput } from '../components/user-search-input.tsx';
 import { formatUtc, formatUtcDay, fullName, membershipOf } from '../components/user-text.ts';
+import { UsersTable } from '../components/users-table.tsx';
 
 type OpenModal = { kind: 'activate' | 'delete'; user: TUser };
 
@@ -15,8 +16,8 @@ type OpenModal = { kind: 'activate' | 'delete'; user: TUser };
 export function InactiveUsersPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [paging, setPaging] = useState({ page: 1, search: debouncedSearch });
-  const page = paging.search === debouncedSearch ? paging.page : 1;
+  // The page belongs to the search it was chosen under: a new search starts again at page 1.
+  const [page, setPage] = usePageFor(debouncedSearch);
   const users = useInactiveUsers(debouncedSearch, page);
   const [modal, setModal] = useState<OpenModal | null>(null);
   const close = () => setModal(null);
@@ -61,19 +62,7 @@ export function InactiveUsersPage() {
       <Paper withBorder p="md">
         <Stack>
           <UserSearchInput value={search} onChange={setSearch} />
-          <DataTable
-            columns={columns}
-            rows={users.data?.results ?? []}
-            rowKey={(user) => user.id}
-            pageSize={PAGE_SIZE.users}
-            loading={users.isPending || users.isPlaceholderData}
-            loadingText={TEXT.loadingUsers}
-            server={{
-              page,
-              total: users.data?.count ?? 0,
-              onPageChange: (next) => setPaging({ page: next, search: debouncedSearch }),
-            }}
-          />
+          <UsersTable columns={columns} users={users} paging={{ page, setPage }} />
         </Stack>
       </Paper>
       {modal?.kind === 'activate' && <ActivateUserModal user={modal.user} onClose={close} />}
