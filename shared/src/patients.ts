@@ -122,6 +122,43 @@ export type TPatientField =
 
 export const PATIENT_FIELD_NOT_EDITABLE_MESSAGE = 'You may not change this field';
 
+/** Every field of the patient form. */
+export const ALL_PATIENT_FIELDS: readonly TPatientField[] = [
+  ...PATIENT_IDENTITY_FIELDS,
+  ...PATIENT_CENTER_FIELDS,
+  ...PATIENT_LAB_FIELDS,
+];
+
+/** What a harvest center fills in for its own patients: who they are, who referred them, when tissue left. */
+export const HC_PATIENT_FIELDS: readonly TPatientField[] = [
+  ...PATIENT_IDENTITY_FIELDS,
+  'referral_harvest_center_temporal',
+  'date_adipose_shipped_to_lab',
+];
+
+/** What a new patient holds before anything is typed (form defaults; sending these changes nothing). */
+export const NEW_PATIENT_VALUES = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  harvest_center_temporal: null,
+  referral_harvest_center_temporal: null,
+  processing_lab: null,
+  lab_id: '',
+  number_times_qc_done: 0,
+  date_adipose_shipped_to_lab: null,
+  date_adipose_received_by_lab: null,
+  estimated_date_vials_ready_to_ship: null,
+  estimated_date_set_manually: false,
+  date_vials_ready_to_ship: null,
+  stemcell_plating_initiated_date: null,
+  stemcell_plating_successful: null,
+  hla_typing_test: null,
+  vials_preparation: 0,
+  vials_ready_ship: 0,
+} as const satisfies Record<TPatientField, string | number | boolean | null>;
+
 // ---------------------------------------------------------------------------------------------
 // Responses.
 // ---------------------------------------------------------------------------------------------

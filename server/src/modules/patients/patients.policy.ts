@@ -1,7 +1,7 @@
 import { ALL_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import {
-  PATIENT_CENTER_FIELDS,
-  PATIENT_IDENTITY_FIELDS,
+  ALL_PATIENT_FIELDS,
+  HC_PATIENT_FIELDS,
   PATIENT_LAB_FIELDS,
   type TPatientField,
 } from '@portal/shared/patients';
@@ -60,18 +60,6 @@ export function teamPatients(t: UserColumnRefs, team: TeamHead): SQL {
   return sql`(${isTeamRep(t.salesRepId, team)} OR ${t.harvestCenterId} = ANY(ARRAY(SELECT c.id FROM users c WHERE c.membership_id = ${MEMBERSHIP.harvestCenter} AND ${isTeamRep(CENTER_REP, team)})) OR ${t.referralHarvestCenterId} = ANY(ARRAY(SELECT c.id FROM users c WHERE c.membership_id = ${MEMBERSHIP.referralHarvestCenter} AND ${isTeamRep(CENTER_REP, team)})))`;
 }
 
-const ALL_FIELDS: readonly TPatientField[] = [
-  ...PATIENT_IDENTITY_FIELDS,
-  ...PATIENT_CENTER_FIELDS,
-  ...PATIENT_LAB_FIELDS,
-];
-/** What a harvest center fills in for its own patients: who they are, who referred them, when tissue left. */
-const HC_FIELDS: readonly TPatientField[] = [
-  ...PATIENT_IDENTITY_FIELDS,
-  'referral_harvest_center_temporal',
-  'date_adipose_shipped_to_lab',
-];
-
 /**
  * The fields of the patient form the caller may change (the patient must be visible to them):
  * admins everything; the patient's lab the lab-tracking fields; the patient's HC its HC fields.
@@ -81,10 +69,10 @@ export function patientEditableFields(
   actor: Actor,
   patient: { harvestCenterId: number | null },
 ): TPatientField[] {
-  if (actor.isAdmin) return [...ALL_FIELDS];
+  if (actor.isAdmin) return [...ALL_PATIENT_FIELDS];
   if (isLabAccount(actor)) return [...PATIENT_LAB_FIELDS];
   if (actor.membershipId === MEMBERSHIP.harvestCenter && patient.harvestCenterId === actor.id)
-    return [...HC_FIELDS];
+    return [...HC_PATIENT_FIELDS];
   return [];
 }
 
@@ -95,5 +83,5 @@ export function canCreatePatient(actor: Actor): boolean {
 
 /** Fields an HC may fill when it adds a patient (the HC itself is implied). */
 export function patientCreateFields(actor: Actor): readonly TPatientField[] {
-  return actor.isAdmin ? ALL_FIELDS : [...HC_FIELDS, 'harvest_center_temporal'];
+  return actor.isAdmin ? ALL_PATIENT_FIELDS : [...HC_PATIENT_FIELDS, 'harvest_center_temporal'];
 }

@@ -3,6 +3,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   computeEstimatedVialsReadyDate,
   inheritedSalesRepId,
+  NEW_PATIENT_VALUES,
   PATIENT_FIELD_NOT_EDITABLE_MESSAGE,
   type TPatientCreate,
   type TPatientDetail,
@@ -128,29 +129,6 @@ export async function getPatient(db: Db, actor: Actor, id: number): Promise<TPat
 // ---------------------------------------------------------------------------------------------
 
 type FieldValues = Record<TPatientField, string | number | boolean | null>;
-
-/** What a new patient holds before anything is typed: sending these counts as not changing a field. */
-const NEW_PATIENT_VALUES: FieldValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone_number: '',
-  harvest_center_temporal: null,
-  referral_harvest_center_temporal: null,
-  processing_lab: null,
-  lab_id: '',
-  number_times_qc_done: 0,
-  date_adipose_shipped_to_lab: null,
-  date_adipose_received_by_lab: null,
-  estimated_date_vials_ready_to_ship: null,
-  estimated_date_set_manually: false,
-  date_vials_ready_to_ship: null,
-  stemcell_plating_initiated_date: null,
-  stemcell_plating_successful: null,
-  hla_typing_test: null,
-  vials_preparation: 0,
-  vials_ready_ship: 0,
-};
 
 /**
  * The columns to write: fields the caller may change. A field outside `editable` is refused (403

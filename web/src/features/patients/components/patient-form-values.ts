@@ -1,10 +1,10 @@
 import type { TSessionUser } from '@portal/shared/auth';
-import { MEMBERSHIP } from '@portal/shared/memberships';
+import { isAdminMembership, MEMBERSHIP } from '@portal/shared/memberships';
 import {
+  ALL_PATIENT_FIELDS,
   computeEstimatedVialsReadyDate,
-  PATIENT_CENTER_FIELDS,
-  PATIENT_IDENTITY_FIELDS,
-  PATIENT_LAB_FIELDS,
+  HC_PATIENT_FIELDS,
+  NEW_PATIENT_VALUES,
   type TPatient,
   type TPatientCreate,
   type TPatientField,
@@ -17,24 +17,13 @@ import type { z } from 'zod';
 export const ZPatientForm = ZPatientUpdate.required();
 export type PatientFormValues = z.input<typeof ZPatientForm>;
 
-const ALL_FIELDS: readonly TPatientField[] = [
-  ...PATIENT_IDENTITY_FIELDS,
-  ...PATIENT_CENTER_FIELDS,
-  ...PATIENT_LAB_FIELDS,
-];
-
 /**
  * What "Add Patient" lets each creator fill (the server's create rule): admins everything; a harvest
  * center the patient's identity, its referral center and the day tissue left (it is the patient's HC).
  */
 export function creatableFields(user: TSessionUser): ReadonlySet<TPatientField> {
   const membership = user.membership[0]?.id;
-  if (membership === MEMBERSHIP.admin || membership === MEMBERSHIP.adminAlt) return new Set(ALL_FIELDS);
-  return new Set<TPatientField>([
-    ...PATIENT_IDENTITY_FIELDS,
-    'referral_harvest_center_temporal',
-    'date_adipose_shipped_to_lab',
-  ]);
+  return new Set(isAdminMembership(membership ?? 0) ? ALL_PATIENT_FIELDS : HC_PATIENT_FIELDS);
 }
 
 /** Part 1 §5: sales reps do not see the patient's name and e-mail in the form. */
@@ -42,27 +31,7 @@ export function seesPatientIdentity(user: TSessionUser): boolean {
   return user.membership[0]?.id !== MEMBERSHIP.salesRep;
 }
 
-const BLANK: PatientFormValues = {
-  email: '',
-  first_name: '',
-  last_name: '',
-  phone_number: '',
-  harvest_center_temporal: null,
-  referral_harvest_center_temporal: null,
-  processing_lab: null,
-  lab_id: '',
-  number_times_qc_done: 0,
-  date_adipose_shipped_to_lab: null,
-  date_adipose_received_by_lab: null,
-  estimated_date_vials_ready_to_ship: null,
-  estimated_date_set_manually: false,
-  date_vials_ready_to_ship: null,
-  stemcell_plating_initiated_date: null,
-  stemcell_plating_successful: null,
-  hla_typing_test: null,
-  vials_preparation: 0,
-  vials_ready_ship: 0,
-};
+const BLANK: PatientFormValues = { ...NEW_PATIENT_VALUES };
 
 const yesNo = (value: number | null) => (value === 1 || value === 2 ? value : null);
 
