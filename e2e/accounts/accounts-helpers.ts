@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect } from '../support/fixtures.ts';
+import { apiAs, expect, unique } from '../support/fixtures.ts';
 
 /**
  * Test data for the accounts specs, made through the API so that each test owns what it changes
@@ -8,23 +8,15 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect } from '../support/fixtures.ts';
 
 export const TEST_PASSWORD = 'test-password-123';
 
-/** A string no other test (or earlier run against the same server) produces. */
-export function uniqueTag(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
-
 export async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/admin/login/', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).token;
+  return (await apiAs(request, { email, password })).token;
 }
 
 export const auth = (token: string) => ({ authorization: `Token ${token}` });
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  return tokenFor(request, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+  return (await apiAs(request, 'admin')).token;
 }
-
 export interface CreatedUser {
   id: number;
   email: string;
@@ -39,7 +31,7 @@ export async function createUser(
   kind: 'patient' | 'harvest-center',
   options: { acceptAgreement?: boolean } = {},
 ): Promise<CreatedUser> {
-  const last = uniqueTag(kind === 'patient' ? 'Pat' : 'Hc');
+  const last = unique(kind === 'patient' ? 'Pat' : 'Hc');
   const body = {
     subscription: kind === 'patient' ? 2 : 4,
     email: `${last.toLowerCase()}@e2e.example.com`,

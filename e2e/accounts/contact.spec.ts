@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDir } from '../playwright.config.ts';
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { uniqueTag } from './accounts-helpers.ts';
+import { expect, loginAs, test, unique } from '../support/fixtures.ts';
 
 /** The server writes mail as .eml files when no SMTP server is configured (the test server's case). */
 async function mailContaining(token: string): Promise<string | undefined> {
@@ -16,7 +15,7 @@ async function mailContaining(token: string): Promise<string | undefined> {
 }
 
 test('Contact Us delivers the message to support', async ({ page }) => {
-  const token = uniqueTag('contact-');
+  const token = unique('contact');
   await loginAs(page, 'rep');
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /user menu/i }).click();

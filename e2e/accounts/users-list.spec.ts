@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { createUser, searchForUser, uniqueTag } from './accounts-helpers.ts';
+import { expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { createUser, searchForUser } from './accounts-helpers.ts';
 
 test.describe('admin users list', () => {
   test('admin searches for a user and edits it', async ({ page }) => {
@@ -58,7 +58,7 @@ test.describe('admin users list', () => {
   test('a search without matches shows the empty text', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/dashboard');
-    await page.getByLabel('Search').fill(uniqueTag('nobody-'));
+    await page.getByLabel('Search').fill(unique('nobody'));
     await expect(page.getByText("Empty table. There's nothing to show")).toBeVisible();
     await expect(page.getByText('Page 1 of 1')).toBeVisible();
   });
@@ -66,7 +66,7 @@ test.describe('admin users list', () => {
   test('admin adds a harvest center and exports the filtered list as CSV', async ({ page }) => {
     // A journey over several pages and calls: more time when the machine is busy.
     test.slow();
-    const company = uniqueTag('Clinic');
+    const company = unique('Clinic');
     const email = `${company.toLowerCase()}@e2e.example.com`;
     await loginAs(page, 'admin');
     await page.goto('/dashboard');

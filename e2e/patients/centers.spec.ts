@@ -1,5 +1,5 @@
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { rowWith, search, unique } from './helpers.ts';
+import { expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { rowWith, search } from './helpers.ts';
 
 /** A demo patient of the demo HC, referred by the demo RHC (server/src/seed/demo-lab-chain.ts). */
 const REFERRED_PATIENT = 'patient.liam.rossi.1@example.com';

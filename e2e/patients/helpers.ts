@@ -1,44 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect } from '../support/fixtures.ts';
-
-/** A signed-in API caller, for preparing a test's own data (so tests never share rows). */
-export interface ApiSession {
-  token: string;
-  user: { id: number; email: string };
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
-}
-
-export async function apiAs(
-  request: APIRequestContext,
-  role: DemoRole | { email: string; password: string },
-): Promise<ApiSession> {
-  const credentials =
-    typeof role === 'string' ? { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD } : role;
-  const login = await request.post('/api/admin/login/', { data: credentials });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { token, user } = await login.json();
-  const headers = { authorization: `Token ${token}` };
-  return {
-    token,
-    user,
-    async get<T>(path: string) {
-      const res = await request.get(path, { headers });
-      expect(res.ok(), `GET ${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-    async post<T>(path: string, body: unknown) {
-      const res = await request.post(path, { headers, data: body });
-      expect(res.ok(), `POST ${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-  };
-}
-
-/** A name no other test (or earlier run against the same server) uses. */
-export function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-}
+import { type ApiSession, apiAs, expect, unique } from '../support/fixtures.ts';
 
 const MONTHS = [
   'January',

@@ -1,5 +1,5 @@
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { addDays, apiAs, dayOfThisMonth, pickDate, rowWith, search, unique } from './helpers.ts';
+import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { addDays, dayOfThisMonth, pickDate, rowWith, search } from './helpers.ts';
 
 test.describe('patient form', () => {
   test('a harvest center adds a patient and records when the tissue left', async ({ page }) => {

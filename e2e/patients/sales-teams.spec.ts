@@ -1,5 +1,5 @@
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { apiAs, rowWith, search } from './helpers.ts';
+import { apiAs, expect, loginAs, test } from '../support/fixtures.ts';
+import { rowWith, search } from './helpers.ts';
 
 test.describe('sales teams', () => {
   test('a sales rep sees its read-only referral links', async ({ page, request }) => {

@@ -1,5 +1,5 @@
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { type ApiSession, apiAs, rowWith } from './helpers.ts';
+import { type ApiSession, apiAs, expect, loginAs, test } from '../support/fixtures.ts';
+import { rowWith } from './helpers.ts';
 
 /*
  * No call creates sales reps or managers yet (the sign-up and "Add Sales Rep" screens are part 2's), so

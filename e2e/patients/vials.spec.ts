@@ -1,5 +1,5 @@
-import { expect, loginAs, test } from '../support/fixtures.ts';
-import { apiAs, createPatientAccount, patchAs, rowWith, search } from './helpers.ts';
+import { apiAs, expect, loginAs, test } from '../support/fixtures.ts';
+import { createPatientAccount, patchAs, rowWith, search } from './helpers.ts';
 
 test.describe('vials', () => {
   test('an admin adds and ships vials and the patient sees its badges change', async ({

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = {
@@ -23,11 +23,7 @@ export async function loginAs(
   page: Page,
   role: DemoRole | { email: string; password: string },
 ): Promise<void> {
-  const credentials =
-    typeof role === 'string' ? { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD } : role;
-  const res = await page.request.post('/api/admin/login/', { data: credentials });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { token, user } = await res.json();
+  const { token, user } = await apiAs(page.request, role);
   await page.addInitScript(
     ([tokenKey, userKey, t, u]) => {
       // Only once: a later logout inside the test must stay logged out after reloads.
@@ -38,6 +34,46 @@ export async function loginAs(
     },
     [TOKEN_KEY, USER_KEY, token, JSON.stringify(user)] as const,
   );
+}
+
+/** A signed-in API caller, for preparing a test's own data (so tests never share rows). */
+export interface ApiSession {
+  token: string;
+  /** The signed-in user as the login answers it (the web app stores it as is). */
+  user: { id: number; email: string } & Record<string, unknown>;
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+export async function apiAs(
+  request: APIRequestContext,
+  role: DemoRole | { email: string; password: string },
+): Promise<ApiSession> {
+  const credentials =
+    typeof role === 'string' ? { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD } : role;
+  const login = await request.post('/api/admin/login/', { data: credentials });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token, user } = await login.json();
+  const headers = { authorization: `Token ${token}` };
+  return {
+    token,
+    user,
+    async get<T>(path: string) {
+      const res = await request.get(path, { headers });
+      expect(res.ok(), `GET ${path}: ${await res.text()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+    async post<T>(path: string, body: unknown) {
+      const res = await request.post(path, { headers, data: body });
+      expect(res.ok(), `POST ${path}: ${await res.text()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+/** A name no other test (or earlier run against the same server) uses. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
 /** Logs in through the login form, as a person does. */
