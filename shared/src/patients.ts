@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail } from './auth.ts';
 import { addDays, ZIsoDate } from './dates.ts';
+import { ZLabTracking } from './lab-tracking.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
 import { ZPhone } from './users.ts';
@@ -180,8 +181,6 @@ export const ZPersonDesc = z.object({
 });
 export type TPersonDesc = z.infer<typeof ZPersonDesc>;
 
-const ZDate = z.string().nullable(); // 'YYYY-MM-DD' or null
-
 /** A patient in lists and in the form. */
 export const ZPatient = z.object({
   id: z.number().int(),
@@ -206,20 +205,7 @@ export const ZPatient = z.object({
   sales_rep_desc: ZPersonDesc.nullable(),
   sales_manager_id: z.number().int().nullable(),
   sales_distributor_id: z.number().int().nullable(),
-  number_times_qc_done: z.number().int(),
-  date_adipose_shipped_to_lab: ZDate,
-  date_adipose_received_by_lab: ZDate,
-  estimated_date_vials_ready_to_ship: ZDate,
-  estimated_date_set_manually: z.boolean(),
-  date_vials_ready_to_ship: ZDate,
-  stemcell_plating_initiated_date: ZDate,
-  /** 1 Yes, 2 No, null not answered. */
-  stemcell_plating_successful: z.number().int().nullable(),
-  hla_typing_test: z.number().int().nullable(),
-  vials_preparation: z.number().int(),
-  vials_ready_ship: z.number().int(),
-  vials_available: z.number().int(),
-  vials_shipped: z.number().int(),
+  ...ZLabTracking.shape,
   lab_stage: z.enum(LAB_STAGES),
 });
 export type TPatient = z.infer<typeof ZPatient>;

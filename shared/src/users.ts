@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCheckAgreement } from './agreement.ts';
 import { ZEmail, ZPassword, ZSessionUser } from './auth.ts';
+import { ZLabTracking } from './lab-tracking.ts';
 import { HC_TYPE_MEMBERSHIPS, MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { TEXT } from './ui-constants.ts';
@@ -13,7 +14,6 @@ export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 // response can replace the user the browser keeps. Never carries the password hash.
 // ---------------------------------------------------------------------------------------------
 
-const ZDate = z.string().nullable(); // ISO date (YYYY-MM-DD) or null
 const ZDateTime = z.string().nullable(); // ISO timestamp or null
 
 export const ZUser = ZSessionUser.extend({
@@ -43,18 +43,7 @@ export const ZUser = ZSessionUser.extend({
   lab_id: z.string(),
   auth_customer_profile_id: z.string(),
   auth_customer_payment_profile_id: z.string(),
-  number_times_qc_done: z.number().int(),
-  date_adipose_shipped_to_lab: ZDate,
-  date_adipose_received_by_lab: ZDate,
-  estimated_date_vials_ready_to_ship: ZDate,
-  date_vials_ready_to_ship: ZDate,
-  stemcell_plating_initiated_date: ZDate,
-  stemcell_plating_successful: z.number().int().nullable(),
-  hla_typing_test: z.number().int().nullable(),
-  vials_preparation: z.number().int(),
-  vials_ready_ship: z.number().int(),
-  vials_available: z.number().int(),
-  vials_shipped: z.number().int(),
+  ...ZLabTracking.shape,
 });
 export type TUser = z.infer<typeof ZUser>;
 

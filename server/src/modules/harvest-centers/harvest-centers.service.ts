@@ -13,6 +13,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { findAccount, isEmailTaken, requireVisibleAccount } from '../../db/account-lookups.ts';
+import { salesRepDesc } from '../../db/account-views.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
@@ -51,15 +52,7 @@ export function toHarvestCenter(row: CenterRow): THarvestCenter {
     is_active: c.isActive,
     date_joined: c.dateJoined.toISOString(),
     saless_rep_id: c.salesRepId,
-    sales_rep_desc:
-      c.salesRepId === null || row.repEmail === null
-        ? null
-        : {
-            id: c.salesRepId,
-            first_name: row.repFirstName ?? '',
-            last_name: row.repLastName ?? '',
-            email: row.repEmail,
-          },
+    sales_rep_desc: salesRepDesc(c.salesRepId, row),
     sales_manager_id: c.salesManagerId,
     sales_distributor_id: c.salesDistributorId,
     processing_lab: c.processingLabId,

@@ -4,6 +4,7 @@ import {
   type TPatient,
   type TPatientField,
 } from '@portal/shared/patients';
+import { salesRepDesc, toLabTrackingJson } from '../../db/account-views.ts';
 import type { PatientRow, UserRow } from './patients.repository.ts';
 
 function centerDesc(
@@ -20,14 +21,7 @@ function centerDesc(
 /** The patient as the API shows it. */
 export function toPatient(row: PatientRow): TPatient {
   const p = row.patient;
-  const stageInput = {
-    date_adipose_shipped_to_lab: p.dateAdiposeShippedToLab,
-    date_adipose_received_by_lab: p.dateAdiposeReceivedByLab,
-    stemcell_plating_initiated_date: p.stemcellPlatingInitiatedDate,
-    date_vials_ready_to_ship: p.dateVialsReadyToShip,
-    vials_available: p.vialsAvailable,
-    vials_shipped: p.vialsShipped,
-  };
+  const labTracking = toLabTrackingJson(p);
   return {
     id: p.id,
     email: p.email,
@@ -45,26 +39,11 @@ export function toPatient(row: PatientRow): TPatient {
     referral_harvest_center_temporal: p.referralHarvestCenterId,
     rhc_desc: centerDesc(p.referralHarvestCenterId, row.rhcCompany, row.rhcEmail, row.rhcTemplateId),
     saless_rep_id: p.salesRepId,
-    sales_rep_desc:
-      p.salesRepId === null || row.repEmail === null
-        ? null
-        : {
-            id: p.salesRepId,
-            first_name: row.repFirstName ?? '',
-            last_name: row.repLastName ?? '',
-            email: row.repEmail,
-          },
+    sales_rep_desc: salesRepDesc(p.salesRepId, row),
     sales_manager_id: p.salesManagerId,
     sales_distributor_id: p.salesDistributorId,
-    number_times_qc_done: p.numberTimesQcDone,
-    estimated_date_set_manually: p.estimatedDateSetManually,
-    stemcell_plating_successful: p.stemcellPlatingSuccessful,
-    hla_typing_test: p.hlaTypingTest,
-    vials_preparation: p.vialsPreparation,
-    vials_ready_ship: p.vialsReadyShip,
-    ...stageInput,
-    estimated_date_vials_ready_to_ship: p.estimatedDateVialsReadyToShip,
-    lab_stage: patientLabStage(stageInput),
+    ...labTracking,
+    lab_stage: patientLabStage(labTracking),
   };
 }
 

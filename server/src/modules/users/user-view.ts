@@ -1,5 +1,6 @@
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
+import { toLabTrackingJson } from '../../db/account-views.ts';
 import type { UserWithRelations } from './users.repository.ts';
 
 export function membershipName(id: number): string {
@@ -54,17 +55,6 @@ export function toUserJson({ user, tags, staffHcIds, domainName }: UserWithRelat
     lab_id: user.labId,
     auth_customer_profile_id: user.authCustomerProfileId,
     auth_customer_payment_profile_id: user.authCustomerPaymentProfileId,
-    number_times_qc_done: user.numberTimesQcDone,
-    date_adipose_shipped_to_lab: user.dateAdiposeShippedToLab,
-    date_adipose_received_by_lab: user.dateAdiposeReceivedByLab,
-    estimated_date_vials_ready_to_ship: user.estimatedDateVialsReadyToShip,
-    date_vials_ready_to_ship: user.dateVialsReadyToShip,
-    stemcell_plating_initiated_date: user.stemcellPlatingInitiatedDate,
-    stemcell_plating_successful: user.stemcellPlatingSuccessful,
-    hla_typing_test: user.hlaTypingTest,
-    vials_preparation: user.vialsPreparation,
-    vials_ready_ship: user.vialsReadyShip,
-    vials_available: user.vialsAvailable,
-    vials_shipped: user.vialsShipped,
+    ...toLabTrackingJson(user),
   };
 }
