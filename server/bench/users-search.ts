@@ -15,12 +15,12 @@ import { buildApp } from '../src/app.ts';
 import { issueSessionToken } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openPostgres } from '../src/db/client.ts';
-import { createUserOfRole } from '../src/db/factories.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { domains, users } from '../src/db/schema/accounts.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
 import { countUsers, userFilterConditions, userOrderBy } from '../src/modules/users/user-list.ts';
 import { userWithRelationsColumns } from '../src/modules/users/users.repository.ts';
+import { createUserOfRole } from '../src/seed/factories.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);

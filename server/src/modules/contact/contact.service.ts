@@ -18,7 +18,7 @@ export async function sendContactMessage(
       `Name: ${body.name}`,
       `E-mail: ${body.email}`,
       `Phone: ${body.phone || '-'}`,
-      `Account: #${actor.id} ${actor.email} (${actor.user.firstName} ${actor.user.lastName})`.trimEnd(),
+      `Account: #${actor.id} ${actor.email} (${actor.firstName} ${actor.lastName})`.trimEnd(),
       '',
       body.message,
     ].join('\n'),

@@ -4,8 +4,8 @@ import {
   type TPatient,
   type TPatientField,
 } from '@portal/shared/patients';
-import { salesRepDesc, toLabTrackingJson } from '../../db/account-views.ts';
-import type { PatientRow, UserRow } from './patients.repository.ts';
+import { type AccountRow, salesRepDesc, toLabTrackingJson } from '../accounts/account-view.ts';
+import type { PatientRow } from './patients.repository.ts';
 
 function centerDesc(
   id: number | null,
@@ -48,7 +48,7 @@ export function toPatient(row: PatientRow): TPatient {
 }
 
 /** The form fields of a stored patient, by API name (to tell a changed value from a sent-back one). */
-export function patientFieldValues(p: UserRow): Record<TPatientField, string | number | boolean | null> {
+export function patientFieldValues(p: AccountRow): Record<TPatientField, string | number | boolean | null> {
   return {
     first_name: p.firstName,
     last_name: p.lastName,
@@ -72,7 +72,7 @@ export function patientFieldValues(p: UserRow): Record<TPatientField, string | n
   };
 }
 
-/** API field name → column (property of the users row). */
+/** API field name → property of the account (AccountRow). */
 export const PATIENT_FIELD_COLUMNS = {
   first_name: 'firstName',
   last_name: 'lastName',
@@ -93,4 +93,4 @@ export const PATIENT_FIELD_COLUMNS = {
   hla_typing_test: 'hlaTypingTest',
   vials_preparation: 'vialsPreparation',
   vials_ready_ship: 'vialsReadyShip',
-} as const satisfies Record<TPatientField, keyof UserRow>;
+} as const satisfies Record<TPatientField, keyof AccountRow>;

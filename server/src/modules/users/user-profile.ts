@@ -9,11 +9,11 @@ import {
 } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { isEmailTaken } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { isEmailTaken } from '../accounts/account-view.ts';
 import { toUserJson } from './user-view.ts';
 import { assertCanEditProfile, assertCanViewUser, canChangeTemplateId } from './users.policy.ts';
 import {

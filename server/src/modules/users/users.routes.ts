@@ -18,9 +18,9 @@ import {
 } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isEmailTaken } from '../../db/account-lookups.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
+import { isEmailTaken } from '../accounts/account-view.ts';
 import { loginAsUser } from './impersonation.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
 import { deleteInactiveUser, setUserActive } from './user-lifecycle.ts';
@@ -63,8 +63,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/',
     { config: { access: ADMINS }, schema: { tags, body: ZCreateUserBody, response: { 201: ZUser } } },
     async (request, reply) => {
-      reply.status(201);
-      return createUserByAdmin(app.db, requireActor(request), request.body);
+      const { user, mailQueued } = await createUserByAdmin(app.db, requireActor(request), request.body, {
+        ...requestContext(request),
+        publicUrl: app.config.publicUrl,
+      });
+      if (mailQueued) app.mailWorker.wake();
+      return reply.status(201).send(user);
     },
   );
 
