@@ -158,7 +158,7 @@ describe('PATCH /api/v1/patients/{id}/: lab fields and the 70-day rule', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors).toEqual({ first_name: 'You may not change this field' });
     const [row] = await selectAccounts(t.db, accountColumns).where(eq(users.id, w.patientA1.id));
-    expect(row.labId).toBe('L-1001');
+    expect(row.labSampleId).toBe('L-1001');
     const unchanged = await patchPatient(w.labUser1, w.patientA1.id, {
       first_name: row.firstName,
       email: row.email,
@@ -417,7 +417,7 @@ describe('GET /api/v1/users/patient/list/', () => {
         harvestCenter: hc,
         lastName: `Pager${i}`,
         dateAdiposeShippedToLab: i < 3 ? '2026-01-01' : null,
-        labId: `LX-${i}`,
+        labSampleId: `LX-${i}`,
       });
     }
     const first = (await list(w.admin, `?harvest_center_id=${hc.id}`)).json();

@@ -69,7 +69,7 @@ function stageFields(stage: (typeof STAGES)[number], n: number) {
     case 'ready':
     case 'vials':
       return {
-        labId: `L2-${String(1000 + n)}`,
+        labSampleId: `L2-${String(1000 + n)}`,
         dateAdiposeShippedToLab: shipped,
         dateAdiposeReceivedByLab: received,
         stemcellPlatingInitiatedDate: addDays(received, 5),
@@ -168,7 +168,7 @@ export async function seedDemoLabChain(db: Db, base: BaseAccounts, password: str
   // The demo patient: processed, with vials in storage and one shipment.
   const received = addDays(todayIsoDate(), -100);
   await updatePatientRecord(db, base.patient.id, {
-    labId: 'L2-0001',
+    labSampleId: 'L2-0001',
     dateAdiposeShippedToLab: addDays(received, -3),
     dateAdiposeReceivedByLab: received,
     estimatedDateVialsReadyToShip: addDays(received, 70),

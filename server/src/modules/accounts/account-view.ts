@@ -40,7 +40,7 @@ export const accountLinkColumns = {
 
 /** A patient's lab record; zeros and nulls for other accounts, as the API always showed them. */
 export const patientRecordColumns = {
-  labId: sql<string>`coalesce(${patientAccounts.labSampleId}, '')`,
+  labSampleId: sql<string>`coalesce(${patientAccounts.labSampleId}, '')`,
   numberTimesQcDone: sql<number>`coalesce(${patientAccounts.numberTimesQcDone}, 0)`.mapWith(Number),
   dateAdiposeShippedToLab: patientAccounts.dateAdiposeShippedToLab,
   dateAdiposeReceivedByLab: patientAccounts.dateAdiposeReceivedByLab,

@@ -19,10 +19,8 @@ import { type AccountRow, findAccountById } from './account-view.ts';
  */
 
 type UserInsert = typeof users.$inferInsert;
-type PatientRecord = Omit<typeof patientAccounts.$inferInsert, 'userId' | 'membershipId' | 'labSampleId'> & {
-  /** The sample id at the lab (the API's lab_id). */
-  labId?: string;
-};
+/** A patient's record; `labSampleId` is the sample id at the lab (the API's lab_id). */
+type PatientRecord = Omit<typeof patientAccounts.$inferInsert, 'userId' | 'membershipId'>;
 
 /** A new account: its `users` columns and whatever its role links and records. */
 export type NewAccount = Omit<UserInsert, 'id' | 'searchText'> &
@@ -38,6 +36,7 @@ const PATIENT_RECORD_KEYS = [
   'referralHarvestCenterId',
   'salesRepId',
   'processingLabId',
+  'labSampleId',
   'numberTimesQcDone',
   'dateAdiposeShippedToLab',
   'dateAdiposeReceivedByLab',
@@ -60,7 +59,6 @@ function pickPatientRecord(input: PatientRecordChanges) {
   for (const key of PATIENT_RECORD_KEYS) {
     if (input[key] !== undefined) (record as Record<string, unknown>)[key] = input[key];
   }
-  if (input.labId !== undefined) record.labSampleId = input.labId;
   return record;
 }
 
@@ -71,7 +69,6 @@ export async function insertAccount(db: Db, input: NewAccount): Promise<AccountR
     salesManagerId = null,
     salesDistributorId = null,
     processingLabId = null,
-    labId: _labId,
     ...rest
   } = input;
   const userValues = Object.fromEntries(

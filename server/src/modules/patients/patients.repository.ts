@@ -63,7 +63,7 @@ export const labStageSql = sql<TLabStage>`CASE
 export type PatientFilters = {
   search?: string;
   /** The sample id at the lab, exact (case-insensitive). */
-  labId?: string;
+  labSampleId?: string;
   harvestCenterId?: number;
   referralHarvestCenterId?: number;
   /** Only patients referred by some RHC. */
@@ -83,7 +83,9 @@ export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: S
     constraint,
     // search_text has a trigram index; adding other columns to the OR would turn it into a scan.
     filters.search ? sql`${users.searchText} LIKE ${containsPattern(filters.search)}` : undefined,
-    filters.labId === undefined ? undefined : sql`lower(${p.labSampleId}) = ${filters.labId.toLowerCase()}`,
+    filters.labSampleId === undefined
+      ? undefined
+      : sql`lower(${p.labSampleId}) = ${filters.labSampleId.toLowerCase()}`,
     filters.harvestCenterId === undefined ? undefined : eq(p.harvestCenterId, filters.harvestCenterId),
     filters.referralHarvestCenterId === undefined
       ? undefined

@@ -52,7 +52,7 @@ const OWN_HC_ONLY = 'You can only add patients to your own harvest center.';
 function filtersFrom(query: TPatientListQuery): PatientFilters {
   return {
     search: query.search || undefined,
-    labId: query.lab_id || undefined,
+    labSampleId: query.lab_id || undefined,
     harvestCenterId: query.harvest_center_id,
     referralHarvestCenterId: query.referral_harvest_center_id,
     processingLabId: query.processing_lab_id,

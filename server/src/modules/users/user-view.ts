@@ -52,7 +52,7 @@ export function toUserJson({ user, tags, staffHcIds, domainName }: UserWithRelat
     referral_harvest_center_temporal: user.referralHarvestCenterId,
     referral_harvest_center_temporal_id: user.referralHarvestCenterId,
     processing_lab: user.processingLabId,
-    lab_id: user.labId,
+    lab_id: user.labSampleId,
     auth_customer_profile_id: user.authCustomerProfileId,
     auth_customer_payment_profile_id: user.authCustomerPaymentProfileId,
     ...toLabTrackingJson(user),
