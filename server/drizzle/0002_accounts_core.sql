@@ -193,3 +193,8 @@ ALTER TABLE "users" DROP COLUMN "vials_ready_ship";
 ALTER TABLE "users" DROP COLUMN "vials_available";
 --> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "vials_shipped";
+--> statement-breakpoint
+DROP INDEX "vial_records_user_idx";--> statement-breakpoint
+CREATE INDEX "users_membership_company_idx" ON "users" USING btree ("membership_id","company","id");--> statement-breakpoint
+CREATE INDEX "users_membership_name_idx" ON "users" USING btree ("membership_id","last_name","first_name","id");--> statement-breakpoint
+CREATE INDEX "vial_records_user_idx" ON "vial_records" USING btree ("user_id","date","id");

@@ -81,6 +81,9 @@ export const users = pgTable(
     // Lets a role table reference (user, membership) so that only a patient has a patient row.
     unique('users_id_membership_key').on(t.id, t.membershipId),
     index('users_membership_idx').on(t.membershipId, t.isActive, t.id),
+    // The orders of the center lists (by company) and of the people lists (by name).
+    index('users_membership_company_idx').on(t.membershipId, t.company, t.id),
+    index('users_membership_name_idx').on(t.membershipId, t.lastName, t.firstName, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

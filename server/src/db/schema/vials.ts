@@ -32,7 +32,7 @@ export const vialRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('vial_records_user_idx').on(t.userId, t.date),
+    index('vial_records_user_idx').on(t.userId, t.date, t.id),
     check('vial_records_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('vial_records_type_check', sql`${t.type} IN ('added', 'shipped')`),
   ],
