@@ -137,8 +137,14 @@ async function seedUsers(database: ReturnType<typeof openPostgres>) {
       SELECT parts.*, parts.f || '.' || parts.l || g || '@' || (${sqlArray(DOMAINS)})[1 + g % ${DOMAINS.length}] AS email
     ) AS e`),
   );
+  // Each role's row, as accounts writes them (the list joins them).
+  await database.db.execute(
+    sql.raw(`INSERT INTO patient_accounts (user_id, membership_id) SELECT id, 2 FROM users WHERE membership_id = 2;
+      INSERT INTO center_accounts (user_id, membership_id) SELECT id, membership_id FROM users WHERE membership_id IN (4, 5);
+      INSERT INTO sales_accounts (user_id, membership_id) SELECT id, membership_id FROM users WHERE membership_id IN (3, 6)`),
+  );
   // What autovacuum does soon after a bulk load on a live server: statistics and the visibility map.
-  await database.db.execute(sql.raw('VACUUM ANALYZE users'));
+  await database.db.execute(sql.raw('VACUUM ANALYZE'));
 }
 
 const TERMS: Record<string, string[]> = {
