@@ -11,13 +11,13 @@ import {
   ZReferralHarvestCenterPage,
 } from '@portal/shared/harvest-centers';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   ZPatientListQuery,
   ZPatientOption,
   ZPatientOptionsQuery,
   ZPatientPage,
 } from '@portal/shared/patients';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';

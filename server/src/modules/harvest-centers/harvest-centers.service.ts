@@ -1,3 +1,4 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import type {
   TCenterListQuery,
   TCenterOption,
@@ -8,7 +9,6 @@ import type {
 } from '@portal/shared/harvest-centers';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TPatientListQuery, TPatientOption, TPatientPage } from '@portal/shared/patients';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';

@@ -7,8 +7,8 @@ import {
   ZProcessingLabPage,
 } from '@portal/shared/labs';
 import { LAB_VIEW_MEMBERSHIPS } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import { ZPatientListQuery, ZPatientPage } from '@portal/shared/patients';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { LAB_AND_ADMINS } from './labs.policy.ts';

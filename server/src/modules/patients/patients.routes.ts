@@ -1,4 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   PATIENT_CREATED_MESSAGE,
   ZPatientCreate,
@@ -8,7 +9,6 @@ import {
   ZPatientPage,
   ZPatientUpdate,
 } from '@portal/shared/patients';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';

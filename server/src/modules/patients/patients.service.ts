@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   computeEstimatedVialsReadyDate,
@@ -13,7 +14,6 @@ import {
   type TPatientPage,
   type TPatientUpdate,
 } from '@portal/shared/patients';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import type { SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';

@@ -1,4 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import { ZPatientListQuery, ZPatientPage } from '@portal/shared/patients';
 import {
   ZRemoveTeamResponse,
@@ -6,7 +7,6 @@ import {
   ZSalesPerson,
   ZSalesPersonPage,
 } from '@portal/shared/sales-teams';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
