@@ -1,5 +1,5 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, users } from '../src/db/schema/accounts.ts';

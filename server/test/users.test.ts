@@ -1,11 +1,9 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { AGREEMENT_REQUIRED_CODE } from '@portal/shared/agreement';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
+import { COMPANY_REQUIRED_MESSAGE } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
-import {
-  COMPANY_REQUIRED_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
-} from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';

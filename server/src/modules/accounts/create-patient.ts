@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { computeEstimatedVialsReadyDate } from '@portal/shared/patients';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { TContactBody } from '@portal/shared/users';
+import type { TContactBody } from '@portal/shared/contact';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import { enqueueMail } from '../../mail/outbox.ts';

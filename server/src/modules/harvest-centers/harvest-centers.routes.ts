@@ -11,7 +11,7 @@ import {
   ZReferralHarvestCenterPage,
 } from '@portal/shared/harvest-centers';
 import { LAB_VIEW_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
-import { ZIdParams } from '@portal/shared/users';
+import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';

@@ -1,3 +1,4 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import type {
   TCenterListQuery,
   TCenterOption,
@@ -7,7 +8,6 @@ import type {
   TReferralHarvestCenter,
 } from '@portal/shared/harvest-centers';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';

@@ -1,6 +1,6 @@
 import { ZLabAccountPage, ZLabListQuery, ZProcessingLab, ZProcessingLabPage } from '@portal/shared/labs';
 import { LAB_VIEW_MEMBERSHIPS } from '@portal/shared/memberships';
-import { ZIdParams } from '@portal/shared/users';
+import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { LAB_AND_ADMINS } from '../accounts/roles.ts';

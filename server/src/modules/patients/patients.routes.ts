@@ -1,5 +1,6 @@
 import { ZLabHarvestCenterParams } from '@portal/shared/labs';
 import { LAB_VIEW_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   PATIENT_CREATED_MESSAGE,
   ZPatientCreate,
@@ -11,7 +12,6 @@ import {
   ZPatientPage,
   ZPatientUpdate,
 } from '@portal/shared/patients';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';

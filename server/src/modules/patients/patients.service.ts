@@ -1,3 +1,4 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   computeEstimatedVialsReadyDate,
@@ -11,7 +12,6 @@ import {
   type TPatientPage,
   type TPatientUpdate,
 } from '@portal/shared/patients';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import type { SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';

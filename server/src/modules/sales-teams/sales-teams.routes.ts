@@ -1,11 +1,11 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   ZRemoveTeamResponse,
   ZSalesListQuery,
   ZSalesPerson,
   ZSalesPersonPage,
 } from '@portal/shared/sales-teams';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';

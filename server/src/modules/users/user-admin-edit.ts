@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { ROLE_FIELDS, type TAdminUserUpdate, type TCreateUserBody } from '@portal/shared/account-admin';
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  ROLE_FIELDS,
-  type TAdminUserUpdate,
-  type TCreateUserBody,
-  type TUser,
-} from '@portal/shared/users';
+import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';

@@ -1,4 +1,4 @@
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/users';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';

@@ -1,12 +1,12 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/shared/agreement';
 import {
   COMPANY_REQUIRED_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
   isCompanyRequired,
   PROFILE_FIELDS,
   type TProfilePatch,
-  type TUser,
-} from '@portal/shared/users';
+} from '@portal/shared/profile';
+import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,21 +1,17 @@
+import {
+  ZAdminUserUpdate,
+  ZCreateUserBody,
+  ZLoginAsBody,
+  ZLoginAsResponse,
+} from '@portal/shared/account-admin';
+import { ZEmailExists, ZEmailExistsBody } from '@portal/shared/account-email';
 import { ZAgreementStatus } from '@portal/shared/agreement';
 import { ZMessage } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import {
-  ZAdminChangePassword,
-  ZAdminUserUpdate,
-  ZCreateUserBody,
-  ZEmailExists,
-  ZEmailExistsBody,
-  ZIdParams,
-  ZLoginAsBody,
-  ZLoginAsResponse,
-  ZProfilePatch,
-  ZProfilePut,
-  ZResetUserPasswordBody,
-  ZUpdateOwnPassword,
-  ZUser,
-} from '@portal/shared/users';
+import { ZAdminChangePassword, ZResetUserPasswordBody, ZUpdateOwnPassword } from '@portal/shared/passwords';
+import { ZIdParams } from '@portal/shared/path-params';
+import { ZProfilePatch, ZProfilePut } from '@portal/shared/profile';
+import { ZUser } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';

@@ -1,4 +1,4 @@
-import { ZIdParams } from '@portal/shared/users';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   ZVialRecordCreate,
   ZVialRecordUpdate,
