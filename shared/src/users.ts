@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCheckAgreement } from './agreement.ts';
 import { ZEmail, ZPassword, ZSessionUser } from './auth.ts';
+import { ZCurrentPassword } from './credential-changes.ts';
 import { ZLabTracking } from './lab-tracking.ts';
 import { HC_TYPE_MEMBERSHIPS, MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
@@ -130,11 +131,12 @@ export const ZProfilePut = z.object({
   country_desc: profileShape.country_desc.optional(),
   zip_code: profileShape.zip_code.optional(),
   template_id: ZTemplateId.optional(),
+  current_password: ZCurrentPassword.optional(),
   check_agreement: ZCheckAgreement.optional(),
 });
 /** PATCH /api/v1/users/{id}/: any subset of the form, or just check_agreement. */
 export const ZProfilePatch = z
-  .object({ ...profileShape, template_id: ZTemplateId })
+  .object({ ...profileShape, template_id: ZTemplateId, current_password: ZCurrentPassword })
   .partial()
   .extend({ check_agreement: ZCheckAgreement.optional() });
 export type TProfilePatch = z.infer<typeof ZProfilePatch>;
@@ -181,6 +183,8 @@ export const ZAdminUserUpdate = z
     ...profileShape,
     phone_number: ZPhone,
     template_id: ZTemplateId,
+    /** Needed only when an admin changes their own e-mail here (credential-changes.ts). */
+    current_password: ZCurrentPassword,
     tags: z.array(z.number().int().positive()).max(50),
     saless_rep_id: ZOptionalId,
     sales_manager_id: ZOptionalId,
