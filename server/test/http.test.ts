@@ -21,7 +21,7 @@ afterAll(() => t.close());
 describe('access control', () => {
   it('refuses to register a route that does not declare its access', async () => {
     const app = Fastify();
-    registerAccessControl(app, { sessionTtlDays: 7 });
+    registerAccessControl(app, { sessionTtlDays: 7, sessionMaxAgeDays: 30, sessions: t.app.sessionCache });
     expect(() => app.get('/api/v1/undeclared/', async () => ({}))).toThrow(/does not declare its access/);
   });
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { authTokens } from '../db/schema/auth.ts';
+import { noteSessionsChanged } from './session-invalidation.ts';
 
 export type SessionKind = 'login' | 'impersonation' | 'staff_access';
 
@@ -53,6 +54,8 @@ export type SessionRow = {
   parentTokenId: number | null;
   actorUserId: number | null;
   lastUsedAt: Date;
+  createdAt: Date;
+  expiresAt: Date;
   user: typeof users.$inferSelect;
 };
 
@@ -77,21 +80,34 @@ export async function findLiveSession(db: Db, raw: string): Promise<SessionRow |
     parentTokenId: row.token.parentTokenId,
     actorUserId: row.token.actorUserId,
     lastUsedAt: row.token.lastUsedAt,
+    createdAt: row.token.createdAt,
+    expiresAt: row.token.expiresAt,
     user: row.user,
   };
 }
 
-/** Slides the idle expiry forward. */
-export async function touchSession(db: Db, session: SessionRow, ttlDays: number): Promise<void> {
+/** Slides the idle expiry forward, never past the absolute lifetime counted from the login. */
+export async function touchSession(
+  db: Db,
+  session: SessionRow,
+  lifetime: { ttlDays: number; maxAgeDays: number },
+): Promise<void> {
   if (Date.now() - session.lastUsedAt.getTime() < TOUCH_INTERVAL_MS) return;
+  // Noted before writing: the session may be a cached copy shared by concurrent requests.
+  session.lastUsedAt = new Date();
+  const idleExpiry = new Date(Date.now() + lifetime.ttlDays * DAY_MS);
   await db
     .update(authTokens)
-    .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + ttlDays * DAY_MS) })
+    .set({
+      lastUsedAt: session.lastUsedAt,
+      expiresAt: sql`least(${idleExpiry}, ${authTokens.createdAt} + make_interval(secs => ${(lifetime.maxAgeDays * DAY_MS) / 1000}))`,
+    })
     .where(eq(authTokens.id, session.tokenId));
 }
 
 /** Revokes a session and every session started from it (impersonation, staff access). */
 export async function revokeSession(db: Db, tokenId: number): Promise<void> {
+  noteSessionsChanged();
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })
@@ -104,12 +120,9 @@ export async function revokeSession(db: Db, tokenId: number): Promise<void> {
 }
 
 export async function revokeAllSessionsOfUser(db: Db, userId: number): Promise<void> {
+  noteSessionsChanged();
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(authTokens).where(lt(authTokens.expiresAt, sql`now() - interval '30 days'`));
 }

@@ -1,7 +1,7 @@
 import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/shared/agreement';
 import { ADMIN_MEMBERSHIPS, isAdminMembership, type MembershipId } from '@portal/shared/memberships';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findLiveSession, type SessionKind, touchSession } from '../auth/tokens.ts';
+import { type SessionKind, type SessionRow, touchSession } from '../auth/tokens.ts';
 import type { users } from '../db/schema/accounts.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
@@ -46,7 +46,15 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-export function registerAccessControl(app: FastifyInstance, options: { sessionTtlDays: number }): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  options: {
+    sessionTtlDays: number;
+    sessionMaxAgeDays: number;
+    /** The live session behind a raw token (cached: auth/session-cache.ts). */
+    sessions: { find(rawToken: string): Promise<SessionRow | null> };
+  },
+): void {
   app.decorateRequest('actor', null);
 
   // Deny by default: a route that does not say who may call it never registers.
@@ -62,12 +70,15 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
     const header = request.headers.authorization;
     if (header) {
       const match = TOKEN_HEADER.exec(header);
-      const session = match ? await findLiveSession(app.db, match[1]) : null;
+      const session = match ? await options.sessions.find(match[1]) : null;
       if (!session?.user.isActive) {
         if (access === 'public') return;
         throw new AppError(401, session ? 'This account is inactive.' : 'Invalid or expired token.');
       }
-      await touchSession(app.db, session, options.sessionTtlDays);
+      await touchSession(app.db, session, {
+        ttlDays: options.sessionTtlDays,
+        maxAgeDays: options.sessionMaxAgeDays,
+      });
       const user = session.user;
       request.actor = {
         id: user.id,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { noteSessionsChanged } from '../../auth/session-invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import {
   domains,
@@ -98,6 +99,7 @@ export async function findUnknownTagIds(db: Db, tagIds: number[]): Promise<numbe
  * (impersonation, staff access), which would otherwise outlive the person's own account.
  */
 export async function revokeSessionsOfPerson(db: Db, userId: number, exceptTokenId?: number): Promise<void> {
+  noteSessionsChanged();
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })
