@@ -1,6 +1,7 @@
 // What a session costs on every request: `node server/bench/session-lookup.ts [pglite|postgres]`.
 // Times a trivial public route (GET /auth/build-version/) through app.inject without a session
-// header and with a valid one, sequentially, and prints median and p99 per request. PostgreSQL uses
+// header, with a valid one served by the session cache, and with the cache turned off (a database
+// read per request, as before the cache), sequentially; prints median and p99 per request. PostgreSQL uses
 // a scratch database portal_bench_sessions on BENCH_DATABASE_URL's server (dropped at the end).
 import { performance } from 'node:perf_hooks';
 import { MEMBERSHIP } from '@portal/shared/memberships';
@@ -71,8 +72,12 @@ try {
   const { token } = await issueSessionToken(database.db, { userId: user.id, ttlDays: 7 });
   await time(app, {}); // warm-up
   console.log(`${engine}, ${ROUNDS} sequential requests each`);
-  console.log(`  no session header:  ${await time(app, {})}`);
-  console.log(`  valid session:      ${await time(app, { authorization: `Token ${token}` })}`);
+  const headers = { authorization: `Token ${token}` };
+  console.log(`  no session header:           ${await time(app, {})}`);
+  console.log(`  valid session, cached:       ${await time(app, headers)}`);
+  // What every request paid before the cache: the session and user row read from the database.
+  app.sessionCache.setEnabled(false);
+  console.log(`  valid session, cache off:    ${await time(app, headers)}`);
 } finally {
   await app.close();
   await database.close();

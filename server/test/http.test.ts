@@ -96,4 +96,12 @@ describe('bad input never becomes a 500', () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/admin/login/');
   });
+
+  it('marks public routes as public in the OpenAPI document (finding 11)', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.security).toEqual([{ token: [] }]);
+    expect(doc.paths['/api/admin/login/'].post.security).toEqual([]);
+    expect(doc.paths['/api/v1/users/reset-password/'].post.security).toEqual([]);
+    expect(doc.paths['/api/v1/session/'].get.security).toBeUndefined(); // the document's default: a token
+  });
 });
