@@ -251,7 +251,7 @@ function gitCommit(): string | undefined {
   }
 }
 
-function runSection(runs: EngineRun[], startedAt: Date, loadAverage: number): string {
+function runSection(runs: EngineRun[], startedAt: Date, loadAtStart: number): string {
   const cpus = os.cpus();
   const commit = gitCommit();
   const when = `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -259,7 +259,7 @@ function runSection(runs: EngineRun[], startedAt: Date, loadAverage: number): st
     commit ? `Commit ${commit}` : undefined,
     `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'})`,
     `Node ${process.version}`,
-    `load average ${loadAverage.toFixed(2)} at start`,
+    `load average ${loadAtStart.toFixed(2)} at start and ${os.loadavg()[0].toFixed(2)} at the end`,
     `${CONNECTIONS} connections, ${SECONDS} s per route after ${WARMUP_SECONDS} s of warm-up.`,
   ].filter(Boolean);
   return [`## ${when}${LABEL ? `: ${LABEL}` : ''}`, machine.join('; '), ...runs.map(engineTable)].join(
@@ -274,8 +274,9 @@ route and the portal (\`buildApp\` with the demo seed) on an in-memory PGlite, t
 (\`BENCH_DATABASE_URL\`, in a fresh database \`portal_bench_<pid>\` dropped afterwards). It signs in as
 the demo admin and loads each route with autocannon (10 keep-alive connections, client in a worker
 thread) for \`BENCH_SECONDS\` (10) after a warm-up; any non-2xx response fails the run. Latencies have
-1 ms resolution. "of bare" compares with the bare app measured just before that engine's routes.
-The machine is shared, so compare runs by their ratios more than by their absolute numbers.
+1 ms resolution. "of bare" compares with the bare app, measured just before and just after that
+engine's routes (the higher of the two). The machine is shared (see the load average), so compare
+runs by their ratios more than by their absolute numbers.
 
 Goals (issue 8), for the four list routes: on PostgreSQL ≥ 10% of bare Fastify's req/s with
 p99 ≤ 20 ms; on PGlite ≥ 1,000 req/s. \`BENCH_ENFORCE=1\` makes a missed goal fail the command.
@@ -295,7 +296,7 @@ function writeReport(section: string) {
 
 async function main() {
   const startedAt = new Date();
-  const loadAverage = os.loadavg()[0];
+  const loadAtStart = os.loadavg()[0];
   const bare = await startBareApp();
   const runs: EngineRun[] = [];
   try {
@@ -304,7 +305,7 @@ async function main() {
     await bare.app.close();
     await cleanUp();
   }
-  const section = runSection(runs, startedAt, loadAverage);
+  const section = runSection(runs, startedAt, loadAtStart);
   console.log(`\n${section}\n`);
   if (QUICK) console.log('(--quick: docs/benchmarks.md left as it was)');
   else {
