@@ -69,6 +69,40 @@ export const accountColumns = { ...identityColumns, ...accountLinkColumns, ...pa
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = { [K in keyof typeof accountColumns]: ColumnValue<(typeof accountColumns)[K]> };
 
+/**
+ * A patient as the patient screens read it: the identity they show, its record, its rep and the
+ * chain through the rep. Three joins instead of the six of a general account, for the hot lists.
+ */
+export const patientAccountColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+  membershipId: users.membershipId,
+  isActive: users.isActive,
+  dateJoined: users.dateJoined,
+  ...(() => {
+    const { userId: _userId, membershipId: _membershipId, ...record } = getTableColumns(patientAccounts);
+    return record;
+  })(),
+  salesManagerId: repLink.salesManagerId,
+  salesDistributorId: managerLink.salesDistributorId,
+};
+export type PatientAccountRow = {
+  [K in keyof typeof patientAccountColumns]: ColumnValue<(typeof patientAccountColumns)[K]>;
+};
+
+/** Adds a patient's record and its rep's chain to a select over `users` (patientAccountColumns). */
+export function joinPatientAccount<T>(select: T): T {
+  const query = select as unknown as PgSelect;
+  return query
+    .innerJoin(patientAccounts, eq(patientAccounts.userId, users.id))
+    .leftJoin(repLink, eq(repLink.userId, patientAccounts.salesRepId))
+    .leftJoin(managerLink, eq(managerLink.userId, repLink.salesManagerId)) as unknown as T;
+}
+
 /** Adds the role tables and the sales chain to a select over `users`. */
 export function joinAccountLinks<T>(select: T): T {
   const query = select as unknown as PgSelect;
@@ -118,8 +152,25 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: number)
   return row !== undefined;
 }
 
+type LabTrackingColumns = Pick<
+  AccountRow,
+  | 'numberTimesQcDone'
+  | 'dateAdiposeShippedToLab'
+  | 'dateAdiposeReceivedByLab'
+  | 'estimatedDateVialsReadyToShip'
+  | 'estimatedDateSetManually'
+  | 'dateVialsReadyToShip'
+  | 'stemcellPlatingInitiatedDate'
+  | 'stemcellPlatingSuccessful'
+  | 'hlaTypingTest'
+  | 'vialsPreparation'
+  | 'vialsReadyShip'
+  | 'vialsAvailable'
+  | 'vialsShipped'
+>;
+
 /** The lab-tracking fields of an account, as every API that shows them writes them. */
-export function toLabTrackingJson(u: AccountRow): TLabTracking {
+export function toLabTrackingJson(u: LabTrackingColumns): TLabTracking {
   return {
     number_times_qc_done: u.numberTimesQcDone,
     date_adipose_shipped_to_lab: u.dateAdiposeShippedToLab,

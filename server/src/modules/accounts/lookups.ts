@@ -3,7 +3,14 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts, processingLabs, salesAccounts, users } from '../../db/schema/accounts.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { type AccountRow, accountColumns, selectAccounts } from './account-view.ts';
+import {
+  type AccountRow,
+  accountColumns,
+  joinPatientAccount,
+  type PatientAccountRow,
+  patientAccountColumns,
+  selectAccounts,
+} from './account-view.ts';
 import type { ScopeActor } from './roles.ts';
 import {
   harvestCenterScope,
@@ -39,13 +46,26 @@ export async function requireVisibleAccount(
   return account as AccountRow;
 }
 
-export function requireVisiblePatient(
+/** A patient the caller may see (patientScope), as the patient screens read it. */
+export async function requireVisiblePatient(
   db: Db,
   actor: ScopeActor,
   id: number,
   options: { forUpdate?: boolean } = {},
-): Promise<AccountRow> {
-  return requireVisibleAccount(db, id, [MEMBERSHIP.patient], patientScope(actor), 'Patient', options);
+): Promise<PatientAccountRow> {
+  const query = joinPatientAccount(
+    db
+      .select({ ...patientAccountColumns, visible: sql<boolean>`(${patientScope(actor)})` })
+      .from(users)
+      .$dynamic(),
+  )
+    .where(and(eq(users.id, id), eq(users.membershipId, MEMBERSHIP.patient)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: users }) : await query;
+  if (!row) throw notFound('Patient not found.');
+  if (row.visible !== true) throw forbidden('You do not have access to this patient.');
+  const { visible: _visible, ...patient } = row;
+  return patient as PatientAccountRow;
 }
 
 export function requireVisibleHarvestCenter(db: Db, actor: ScopeActor, id: number): Promise<AccountRow> {

@@ -6,7 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
 import { patientAccounts, processingLabs, users } from '../../db/schema/accounts.ts';
-import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
+import {
+  joinPatientAccount,
+  type PatientAccountRow,
+  patientAccountColumns,
+} from '../accounts/account-view.ts';
 
 const hc = alias(users, 'pt_hc');
 const rhc = alias(users, 'pt_rhc');
@@ -14,7 +18,7 @@ const rep = alias(users, 'pt_rep');
 
 /** A patient with the names of its centers, rep and lab: one row, one round trip. */
 const patientSelection = {
-  patient: accountColumns,
+  patient: patientAccountColumns,
   hcCompany: hc.company,
   hcEmail: hc.email,
   hcTemplateId: hc.templateId,
@@ -28,7 +32,7 @@ const patientSelection = {
   totalRows,
 };
 export type PatientRow = {
-  patient: AccountRow;
+  patient: PatientAccountRow;
   hcCompany: string | null;
   hcEmail: string | null;
   hcTemplateId: string | null;
@@ -42,7 +46,7 @@ export type PatientRow = {
 };
 
 function selectPatients(db: Db) {
-  return selectAccounts(db, patientSelection)
+  return joinPatientAccount(db.select(patientSelection).from(users).$dynamic())
     .leftJoin(hc, eq(hc.id, patientAccounts.harvestCenterId))
     .leftJoin(rhc, eq(rhc.id, patientAccounts.referralHarvestCenterId))
     .leftJoin(rep, eq(rep.id, patientAccounts.salesRepId))
@@ -106,12 +110,12 @@ export async function findPatientPage(db: Db, where: SQL, page: PageRequest) {
 }
 
 export async function findPatientOptions(db: Db, where: SQL, limit: number) {
-  return selectAccounts(db, {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-  })
+  return joinPatientAccount(
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(limit);

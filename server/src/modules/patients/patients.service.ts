@@ -19,7 +19,7 @@ import { patientAccounts } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { type AccountRow, isEmailTaken } from '../accounts/account-view.ts';
+import { isEmailTaken, type PatientAccountRow } from '../accounts/account-view.ts';
 import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.ts';
 import { createPatient as createPatientAccount } from '../accounts/create-patient.ts';
 import {
@@ -166,7 +166,7 @@ export async function listTeamPatients(
 // One patient.
 // ---------------------------------------------------------------------------------------------
 
-async function loadDetail(db: Db, actor: Actor, patient: AccountRow): Promise<TPatientDetail> {
+async function loadDetail(db: Db, actor: Actor, patient: { id: number }): Promise<TPatientDetail> {
   const row = await findPatientRow(db, patient.id);
   if (!row) throw new Error(`patient ${patient.id} vanished`);
   return {
@@ -261,7 +261,7 @@ export async function updatePatient(
           : patient.estimatedDateVialsReadyToShip,
     });
     const changedRecord = Object.fromEntries(
-      Object.entries(record).filter(([key, value]) => value !== patient[key as keyof AccountRow]),
+      Object.entries(record).filter(([key, value]) => value !== patient[key as keyof PatientAccountRow]),
     ) as PatientRecordChanges;
 
     await updatePatientIdentity(tx, id, identity);
@@ -286,7 +286,7 @@ export async function updatePatient(
 async function resolvePatientLinksFor(
   db: Db,
   actor: Actor,
-  patient: AccountRow,
+  patient: PatientAccountRow,
   record: PatientRecordChanges,
 ) {
   const links = await resolvePatientLinks(

@@ -4,7 +4,7 @@ import {
   type TPatient,
   type TPatientField,
 } from '@portal/shared/patients';
-import { type AccountRow, salesRepDesc, toLabTrackingJson } from '../accounts/account-view.ts';
+import { type PatientAccountRow, salesRepDesc, toLabTrackingJson } from '../accounts/account-view.ts';
 import type { PatientRow } from './patients.repository.ts';
 
 function centerDesc(
@@ -48,7 +48,9 @@ export function toPatient(row: PatientRow): TPatient {
 }
 
 /** The form fields of a stored patient, by API name (to tell a changed value from a sent-back one). */
-export function patientFieldValues(p: AccountRow): Record<TPatientField, string | number | boolean | null> {
+export function patientFieldValues(
+  p: PatientAccountRow,
+): Record<TPatientField, string | number | boolean | null> {
   return {
     first_name: p.firstName,
     last_name: p.lastName,
@@ -93,4 +95,4 @@ export const PATIENT_FIELD_COLUMNS = {
   hla_typing_test: 'hlaTypingTest',
   vials_preparation: 'vialsPreparation',
   vials_ready_ship: 'vialsReadyShip',
-} as const satisfies Record<TPatientField, keyof AccountRow>;
+} as const satisfies Record<TPatientField, keyof PatientAccountRow>;

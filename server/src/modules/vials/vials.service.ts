@@ -18,12 +18,13 @@ import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { adjustVialTotals } from '../accounts/account-writes.ts';
-import { requireVisiblePatient } from '../accounts/lookups.ts';
+import { patientScope } from '../accounts/scopes.ts';
 import { canWriteVials } from './vials.policy.ts';
 import {
   findVialRecordForUpdate,
   findVialRecordPage,
   findVialTotals,
+  findVialTotalsWithVisibility,
   insertVialRecord,
   updateVialRecord,
   type VialRecordRow,
@@ -43,17 +44,17 @@ export function toVialRecord(row: VialRecordRow): TVialRecord {
   };
 }
 
-/** The patient behind a vial call: 404 unknown, 403 not the caller's; returns whether they may write. */
-async function requirePatientAccess(
-  db: Db,
-  actor: Actor,
-  patientId: number,
-  write: boolean,
-): Promise<boolean> {
-  await requireVisiblePatient(db, actor, patientId);
+/**
+ * The patient behind a vial call, with its totals, in one query: 404 unknown, 403 not the
+ * caller's (patientScope), 403 for a write by someone who does not hold the vials.
+ */
+async function requirePatientTotals(db: Db, actor: Actor, patientId: number, write: boolean) {
+  const found = await findVialTotalsWithVisibility(db, patientId, patientScope(actor));
+  if (!found) throw notFound('Patient not found.');
+  if (!found.visible) throw forbidden('You do not have access to this patient.');
   const canWrite = canWriteVials(actor, true);
   if (write && !canWrite) throw forbidden("Only an admin or the patient's lab can change vial records.");
-  return canWrite;
+  return { totals: found, canWrite };
 }
 
 export async function getVialsHistory(
@@ -62,8 +63,7 @@ export async function getVialsHistory(
   patientId: number,
   page: { limit: number; offset: number },
 ): Promise<TVialsHistoryResponse> {
-  const canEdit = await requirePatientAccess(db, actor, patientId, false);
-  const totals = await findVialTotals(db, patientId);
+  const { totals, canWrite: canEdit } = await requirePatientTotals(db, actor, patientId, false);
   const { count, rows } = await findVialRecordPage(db, patientId, page);
   return {
     vials_available: totals.vialsAvailable,
@@ -87,7 +87,7 @@ export async function createVialRecord(
   context: RequestContext,
 ): Promise<TVialWriteResponse> {
   return db.transaction(async (tx) => {
-    await requirePatientAccess(tx, actor, input.user, true);
+    await requirePatientTotals(tx, actor, input.user, true);
     const trackingId = input.type === 'shipped' ? input.tracking_id : '';
     const totals = await adjustVialTotals(tx, input.user, vialTotalsDelta(null, input));
     if (!totals) {
@@ -131,7 +131,7 @@ export async function updateVialRecordAndTotals(
   return db.transaction(async (tx) => {
     const before = await findVialRecordForUpdate(tx, recordId);
     if (!before) throw notFound('Vial record not found.');
-    await requirePatientAccess(tx, actor, before.userId, true);
+    await requirePatientTotals(tx, actor, before.userId, true);
     const type = input.type ?? before.type;
     const after = {
       type,
