@@ -551,16 +551,21 @@ beforeAll(async () => {
   ({ t, routes } = await buildTestAppWithRouteTable());
   const world = await createTwoSidedWorld(t.db);
   plan = planMatrix(world, routes);
-  // Every request signs in afresh (below), so a request that ends sessions (logout, a password
-  // change, a deactivation) ends none that a later one uses, and sessions need no putting back:
-  // left untracked, their sliding expiry is not taken for a change either.
+  // Sessions are not put back: a caller signs in afresh after any request that may have ended
+  // its session (any write, or a GET that changed data: logout, a password change, a
+  // deactivation), so none is used after it ended. Left untracked, their sliding expiry is not
+  // taken for a change either.
   const checkpoint = await createDataCheckpoint(t.db, { untracked: [getTableName(authTokens)] });
+  const tokens = new Map<Caller, string>();
   setupSeconds = (performance.now() - started) / 1000;
   const handler = watchHandlerStarts();
   try {
     for (const probe of plan.probes) {
-      const token =
-        probe.caller === 'anonymous' ? undefined : await tokenFor(t.app, accountOf(world, probe.caller, 'A'));
+      let token = tokens.get(probe.caller);
+      if (!token && probe.caller !== 'anonymous') {
+        token = await tokenFor(t.app, accountOf(world, probe.caller, 'A'));
+        tokens.set(probe.caller, token);
+      }
       handler.reset();
       const response = await t.app.inject({
         method: probe.route.method as 'GET',
@@ -580,7 +585,9 @@ beforeAll(async () => {
       }
       outcomes.push({ probe, status: response.statusCode, reachedHandler: reached !== null, message });
       // Only a handler changes data (the access gate writes nothing but the untracked sessions).
-      if (reached && (await checkpoint.restoreChanged()) > 0) restores += 1;
+      const changed = reached ? await checkpoint.restoreChanged() : 0;
+      if (changed > 0) restores += 1;
+      if (changed > 0 || (reached && probe.route.method !== 'GET')) tokens.clear();
     }
   } finally {
     handler.stop();

@@ -57,40 +57,46 @@ export async function createDataCheckpoint(db: Db, options: { untracked?: readon
        END IF;
        RETURN NULL;
      END $$`,
+    // The keys are taken out of `changed` first, so rows that another connection (the mail
+    // worker) changes meanwhile wait for the next restore instead of slipping in between.
     `CREATE FUNCTION ${SCHEMA}.restore_changed() RETURNS integer LANGUAGE plpgsql AS $$
      DECLARE
+       taken jsonb;
        t record;
        target text;
-       saved text;
        keys text;
        changed_keys text;
        restored integer := 0;
      BEGIN
-       IF NOT EXISTS (SELECT 1 FROM ${SCHEMA}.changed) THEN RETURN 0; END IF;
+       WITH gone AS (DELETE FROM ${SCHEMA}.changed RETURNING name, key)
+       SELECT jsonb_agg(jsonb_build_object('name', name, 'key', key)) INTO taken FROM gone;
+       IF taken IS NULL THEN RETURN 0; END IF;
        PERFORM set_config('session_replication_role', 'replica', true);
        FOR t IN
-         SELECT s.name, s.columns, s.key_columns, bool_or(c.key IS NULL) AS whole
-           FROM ${SCHEMA}.saved_tables s JOIN ${SCHEMA}.changed c ON c.name = s.name
+         SELECT s.name, s.columns, s.key_columns, bool_or(e -> 'key' = 'null'::jsonb) AS whole
+           FROM ${SCHEMA}.saved_tables s
+           JOIN jsonb_array_elements(taken) AS e ON e ->> 'name' = s.name
           GROUP BY s.name, s.columns, s.key_columns
        LOOP
          target := format('public.%I', t.name);
-         saved := format('${SCHEMA}.%I', 'saved_' || t.name);
          IF t.whole OR t.key_columns IS NULL THEN
            EXECUTE format('DELETE FROM %s', target);
-           EXECUTE format('INSERT INTO %s (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM %s',
-                          target, t.columns, t.columns, saved);
+           EXECUTE format('INSERT INTO %s (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM ${SCHEMA}.%I',
+                          target, t.columns, t.columns, 'saved_' || t.name);
          ELSE
            SELECT string_agg(format('%I', k), ', ') INTO keys FROM unnest(t.key_columns) AS k;
            changed_keys := format(
-             'SELECT %s FROM ${SCHEMA}.changed c, jsonb_populate_record(NULL::%s, c.key) r WHERE c.name = %L',
-             (SELECT string_agg(format('r.%I', k), ', ') FROM unnest(t.key_columns) AS k), target, t.name);
-           EXECUTE format('DELETE FROM %s WHERE (%s) IN (%s)', target, keys, changed_keys);
-           EXECUTE format('INSERT INTO %s (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM %s WHERE (%s) IN (%s)',
-                          target, t.columns, t.columns, saved, keys, changed_keys);
+             'SELECT %s FROM jsonb_array_elements($1) e, jsonb_populate_record(NULL::%s, e -> %L) r'
+             ' WHERE e ->> %L = %L',
+             (SELECT string_agg(format('r.%I', k), ', ') FROM unnest(t.key_columns) AS k),
+             target, 'key', 'name', t.name);
+           EXECUTE format('DELETE FROM %s WHERE (%s) IN (%s)', target, keys, changed_keys) USING taken;
+           EXECUTE format(
+             'INSERT INTO %s (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM ${SCHEMA}.%I WHERE (%s) IN (%s)',
+             target, t.columns, t.columns, 'saved_' || t.name, keys, changed_keys) USING taken;
          END IF;
          restored := restored + 1;
        END LOOP;
-       DELETE FROM ${SCHEMA}.changed;
        RETURN restored;
      END $$`,
   );
