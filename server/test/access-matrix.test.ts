@@ -540,6 +540,7 @@ function judge(o: Outcome): Verdict {
 
 let t: TestApp;
 let routes: DeclaredRoute[];
+let world: TwoSidedWorld;
 let plan: Plan;
 const outcomes: Outcome[] = [];
 let setupSeconds = 0;
@@ -549,7 +550,7 @@ let restores = 0;
 beforeAll(async () => {
   const started = performance.now();
   ({ t, routes } = await buildTestAppWithRouteTable());
-  const world = await createTwoSidedWorld(t.db);
+  world = await createTwoSidedWorld(t.db);
   plan = planMatrix(world, routes);
   // Sessions are not put back: a caller signs in afresh after any request that may have ended
   // its session (any write, or a GET that changed data: logout, a password change, a
@@ -593,7 +594,7 @@ beforeAll(async () => {
     handler.stop();
   }
   runSeconds = (performance.now() - started) / 1000 - setupSeconds;
-  // ~30 s on an idle machine; the margin is for a busy one.
+  // About 20 s here on PGlite (12 s on PostgreSQL); the margin is for a machine shared with others.
 }, 180_000);
 
 afterAll(async () => {
@@ -609,11 +610,13 @@ function offenders(kind: NonNullable<Verdict>['kind']): string[] {
 }
 
 describe('access matrix', () => {
-  it('knows every membership', () => {
+  it('signs in one account per membership, a super admin and a plain admin among them', () => {
     expect(new Set(Object.values(MEMBERSHIP_OF))).toEqual(new Set(ALL_MEMBERSHIPS));
-    expect(ROLES.filter((role) => role === 'superAdmin' || MEMBERSHIP_OF[role] === MEMBERSHIP.admin)).toEqual(
-      ['superAdmin', 'admin'],
-    );
+    for (const role of ROLES) {
+      const account = accountOf(world, role, 'A');
+      expect(account.membershipId, role).toBe(MEMBERSHIP_OF[role]);
+      expect(account.isSuperuser, role).toBe(role === 'superAdmin');
+    }
   });
 
   it('reads the route table from the app', () => {
@@ -658,6 +661,8 @@ describe('access matrix', () => {
           `in ${runSeconds.toFixed(1)} s, ${restores} of them changed data that was put back ` +
           `(setup: app, world and checkpoint ${setupSeconds.toFixed(1)} s)`,
         ...lines,
+        `Known open, left to the account-security part of issue 8: ${KNOWN_OPEN.length}`,
+        ...KNOWN_OPEN.map((name) => `  ${name}`),
       ].join('\n'),
     );
     expect(outcomes.length).toBe(plan.probes.length);
