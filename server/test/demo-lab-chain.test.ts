@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { vialRecords } from '../src/db/schema/vials.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
 import { seedDemoData } from '../src/seed/demo-seed.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
@@ -28,7 +29,9 @@ describe('demo data: the tissue-to-vial chain', () => {
   });
 
   it('keeps every patient’s vial totals equal to its records', async () => {
-    const patients = await t.db.select().from(users).where(eq(users.membershipId, MEMBERSHIP.patient));
+    const patients = await selectAccounts(t.db, accountColumns).where(
+      eq(users.membershipId, MEMBERSHIP.patient),
+    );
     const records = await t.db.select().from(vialRecords);
     let withVials = 0;
     for (const p of patients) {

@@ -1,8 +1,8 @@
 import { STAFF_NOT_LINKED_MESSAGE } from '@portal/shared/hc-staff';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/db/factories.ts';
-import { createHcStaff } from '../src/db/patient-factories.ts';
+import { createUser } from '../src/seed/factories.ts';
+import { createHcStaff } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 

@@ -2,8 +2,8 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { FastifyPluginAsync } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/db/factories.ts';
 import { ADMINS, registerAccessControl } from '../src/http/access.ts';
+import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 // Probe routes exercising the access layer the way every domain uses it.

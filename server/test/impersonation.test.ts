@@ -1,8 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createUserOfRole, type UserRow } from '../src/db/factories.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
+import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 
 let t: TestApp;

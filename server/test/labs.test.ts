@@ -1,6 +1,6 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/db/factories.ts';
+import { createUser } from '../src/seed/factories.ts';
 import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/db/factories.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
+import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/db/factories.ts';
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/modules/auth/auth.service.ts';
+import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 
 let t: TestApp;

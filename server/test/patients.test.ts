@@ -7,14 +7,16 @@ import {
 } from '@portal/shared/patients';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/accounts.ts';
+import { auditLog, mailOutbox } from '../src/db/schema/platform.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { updatePatientRecord } from '../src/modules/accounts/account-writes.ts';
 import {
   createHarvestCenter,
   createPatient,
   createReferralHarvestCenter,
   createSalesRep,
-} from '../src/db/patient-factories.ts';
-import { users } from '../src/db/schema/accounts.ts';
-import { auditLog, mailOutbox } from '../src/db/schema/platform.ts';
+} from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld, idsOf } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
@@ -155,8 +157,8 @@ describe('PATCH /api/v1/patients/{id}/: lab fields and the 70-day rule', () => {
     const refused = await patchPatient(w.labUser1, w.patientA1.id, { first_name: 'Changed', lab_id: 'L-2' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors).toEqual({ first_name: 'You may not change this field' });
-    const [row] = await t.db.select().from(users).where(eq(users.id, w.patientA1.id));
-    expect(row.labId).toBe('L-1001');
+    const [row] = await selectAccounts(t.db, accountColumns).where(eq(users.id, w.patientA1.id));
+    expect(row.labSampleId).toBe('L-1001');
     const unchanged = await patchPatient(w.labUser1, w.patientA1.id, {
       first_name: row.firstName,
       email: row.email,
@@ -243,7 +245,7 @@ describe('PATCH /api/v1/patients/{id}/: picking a center sets the sales rep', ()
 
   it('keeps the rep when the same center is sent again', async () => {
     const patient = await createPatient(t.db, { harvestCenter: w.hcA });
-    await t.db.update(users).set({ salesRepId: w.repA2.id }).where(eq(users.id, patient.id));
+    await updatePatientRecord(t.db, patient.id, { salesRepId: w.repA2.id });
     const res = await patchPatient(w.admin, patient.id, {
       harvest_center_temporal: w.hcA.id,
       lab_id: 'same',
@@ -415,7 +417,7 @@ describe('GET /api/v1/users/patient/list/', () => {
         harvestCenter: hc,
         lastName: `Pager${i}`,
         dateAdiposeShippedToLab: i < 3 ? '2026-01-01' : null,
-        labId: `LX-${i}`,
+        labSampleId: `LX-${i}`,
       });
     }
     const first = (await list(w.admin, `?harvest_center_id=${hc.id}`)).json();

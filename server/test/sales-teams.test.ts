@@ -1,12 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/accounts.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
 import {
   createHarvestCenter,
   createPatient,
   createSalesRep,
   createSalesTeam,
-} from '../src/db/patient-factories.ts';
-import { users } from '../src/db/schema/accounts.ts';
+} from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
@@ -159,10 +160,9 @@ describe('removing from a team', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Sales rep has been removed from the team.', id: team.rep.id });
 
-    const rows = await t.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [team.rep.id, hc.id, patient.id]));
+    const rows = await selectAccounts(t.db, accountColumns).where(
+      inArray(users.id, [team.rep.id, hc.id, patient.id]),
+    );
     for (const row of rows) {
       expect(row.salesManagerId).toBeNull();
       expect(row.salesDistributorId).toBeNull();
@@ -193,12 +193,11 @@ describe('removing from a team', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Sales manager has been removed from the team.');
 
-    const rows = await t.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [team.manager.id, team.rep.id, rep2.id, hc.id, patient.id]));
+    const rows = await selectAccounts(t.db, accountColumns).where(
+      inArray(users.id, [team.manager.id, team.rep.id, rep2.id, hc.id, patient.id]),
+    );
     for (const row of rows) expect(row.salesDistributorId).toBeNull();
-    const [keptManager] = await t.db.select().from(users).where(eq(users.id, rep2.id));
+    const [keptManager] = await selectAccounts(t.db, accountColumns).where(eq(users.id, rep2.id));
     expect(keptManager.salesManagerId).toBe(team.manager.id);
 
     const base = `/api/v1/sales-distributors/${team.distributor.id}`;
@@ -211,7 +210,7 @@ describe('removing from a team', () => {
   it('removal is a POST', async () => {
     const res = await get(w.managerA, `/api/v1/sales-rep/${w.repA.id}/remove-team/`);
     expect(res.statusCode).toBe(404);
-    const [rep] = await t.db.select().from(users).where(eq(users.id, w.repA.id));
+    const [rep] = await selectAccounts(t.db, accountColumns).where(eq(users.id, w.repA.id));
     expect(rep.salesManagerId).toBe(w.managerA.id);
   });
 });

@@ -1,11 +1,12 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createUserOfRole, type UserRow } from '../src/db/factories.ts';
 import { domains, users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { vialRecords } from '../src/db/schema/vials.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/admin/login/', payload: { email, password } });
 
 async function row(id: number) {
-  const [found] = await t.db.select().from(users).where(eq(users.id, id));
+  const [found] = await selectAccounts(t.db, accountColumns).where(eq(users.id, id));
   return found;
 }
 

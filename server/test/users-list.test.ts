@@ -2,11 +2,16 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { USER_CSV_COLUMNS } from '@portal/shared/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createUserOfRole, linkStaffToHarvestCenter, type UserRow } from '../src/db/factories.ts';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { csvCell } from '../src/modules/users/user-csv-export.ts';
 import { countUsers, userFilterConditions } from '../src/modules/users/user-list.ts';
+import {
+  createUser,
+  createUserOfRole,
+  linkStaffToHarvestCenter,
+  type UserRow,
+} from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,16 +1,15 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { AGREEMENT_REQUIRED_CODE } from '@portal/shared/agreement';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
+import { COMPANY_REQUIRED_MESSAGE } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
-import {
-  COMPANY_REQUIRED_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
-} from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createUserOfRole, type UserRow } from '../src/db/factories.ts';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
+import { findAccountById } from '../src/modules/accounts/account-view.ts';
+import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -186,7 +185,8 @@ describe('PUT and PATCH /api/v1/users/{id}/ (profile)', () => {
       sales_manager_id: null,
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, hc.id));
-    expect(row).toMatchObject({ membershipId: 4, isActive: true, isSuperuser: false, salesRepId: null });
+    expect(row).toMatchObject({ membershipId: 4, isActive: true, isSuperuser: false });
+    expect((await findAccountById(t.db, hc.id))?.salesRepId).toBeNull();
     expect(row.passwordHash).not.toBe('x');
     // Still an HC: admin routes stay closed.
     expect((await injectAs(t.app, hc, { url: '/api/admin/users/' })).statusCode).toBe(403);

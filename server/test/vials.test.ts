@@ -1,9 +1,10 @@
 import { sumVialRecords } from '@portal/shared/vials';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, createVialRecord } from '../src/db/patient-factories.ts';
 import { users } from '../src/db/schema/accounts.ts';
 import { vialRecords } from '../src/db/schema/vials.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { createPatient, createVialRecord } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 
@@ -24,7 +25,7 @@ const history = (who: { id: number }, patientId: number, query = '') =>
 
 /** The stored totals, and the totals the patient's records add up to: they must always agree. */
 async function totalsOf(patientId: number) {
-  const [row] = await t.db.select().from(users).where(eq(users.id, patientId));
+  const [row] = await selectAccounts(t.db, accountColumns).where(eq(users.id, patientId));
   const records = await t.db.select().from(vialRecords).where(eq(vialRecords.userId, patientId));
   return {
     stored: { vials_available: row.vialsAvailable, vials_shipped: row.vialsShipped },

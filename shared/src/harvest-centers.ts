@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ZEmail, ZPassword } from './auth.ts';
+import { ZPhone } from './form-fields.ts';
 import { MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { ZCenterDesc, ZPersonDesc } from './patients.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
-import { ZPhone } from './users.ts';
 
 /**
  * Harvest centers (membership 4) and referral harvest centers (5). An RHC is associated with one

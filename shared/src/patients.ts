@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ZEmail } from './auth.ts';
 import { addDays, ZIsoDate } from './dates.ts';
+import { ZPhone } from './form-fields.ts';
 import { ZLabTracking } from './lab-tracking.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
-import { ZPhone } from './users.ts';
 
 /**
  * Patients (membership 2) and their lab tracking (part 1 §3-§5). Served by

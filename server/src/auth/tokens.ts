@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { ColumnValue } from '../db/column-value.ts';
 import { users } from '../db/schema/accounts.ts';
 import { authTokens } from '../db/schema/auth.ts';
 
@@ -53,13 +54,35 @@ export type SessionRow = {
   parentTokenId: number | null;
   actorUserId: number | null;
   lastUsedAt: Date;
-  user: typeof users.$inferSelect;
+  user: SessionAccount;
+};
+
+/** What a request needs of the account behind a session; read on every request, so kept small. */
+const sessionAccountColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  membershipId: users.membershipId,
+  isActive: users.isActive,
+  isSuperuser: users.isSuperuser,
+  agreementAcceptedAt: users.agreementAcceptedAt,
+};
+export type SessionAccount = {
+  [K in keyof typeof sessionAccountColumns]: ColumnValue<(typeof sessionAccountColumns)[K]>;
 };
 
 /** The live session behind a raw token, or null when unknown, revoked or expired. */
 export async function findLiveSession(db: Db, raw: string): Promise<SessionRow | null> {
   const [row] = await db
-    .select({ token: authTokens, user: users })
+    .select({
+      tokenId: authTokens.id,
+      kind: authTokens.kind,
+      parentTokenId: authTokens.parentTokenId,
+      actorUserId: authTokens.actorUserId,
+      lastUsedAt: authTokens.lastUsedAt,
+      user: sessionAccountColumns,
+    })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
@@ -70,15 +93,7 @@ export async function findLiveSession(db: Db, raw: string): Promise<SessionRow |
       ),
     )
     .limit(1);
-  if (!row) return null;
-  return {
-    tokenId: row.token.id,
-    kind: row.token.kind,
-    parentTokenId: row.token.parentTokenId,
-    actorUserId: row.token.actorUserId,
-    lastUsedAt: row.token.lastUsedAt,
-    user: row.user,
-  };
+  return row ?? null;
 }
 
 /** Slides the idle expiry forward. */

@@ -2,7 +2,6 @@ import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/sha
 import { ADMIN_MEMBERSHIPS, isAdminMembership, type MembershipId } from '@portal/shared/memberships';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findLiveSession, type SessionKind, touchSession } from '../auth/tokens.ts';
-import type { users } from '../db/schema/accounts.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -16,14 +15,19 @@ export type RouteAccess = 'public' | 'signed-in' | readonly MembershipId[];
 
 export const ADMINS = ADMIN_MEMBERSHIPS;
 
+/**
+ * The signed-in caller: identity and membership, no more. What the caller is linked to (its lab,
+ * its rep, its team) is read by the accounts scopes in SQL, so a session never carries a stale link.
+ */
 export type Actor = {
   id: number;
   membershipId: number;
   email: string;
+  firstName: string;
+  lastName: string;
   isSuperuser: boolean;
   isAdmin: boolean;
   agreementAccepted: boolean;
-  user: typeof users.$inferSelect;
   session: { tokenId: number; kind: SessionKind; parentTokenId: number | null; actorUserId: number | null };
 };
 
@@ -73,10 +77,11 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
         id: user.id,
         membershipId: user.membershipId,
         email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
         isSuperuser: user.isSuperuser,
         isAdmin: isAdminMembership(user.membershipId),
         agreementAccepted: user.agreementAcceptedAt !== null,
-        user,
         session: {
           tokenId: session.tokenId,
           kind: session.kind,

@@ -1,9 +1,10 @@
 import { addDays, todayIsoDate } from '@portal/shared/dates';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { YES_NO } from '@portal/shared/patients';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { createProcessingLab, linkStaffToHarvestCenter, type UserRow } from '../db/factories.ts';
+import { findAccountById } from '../modules/accounts/account-view.ts';
+import { updatePatientRecord } from '../modules/accounts/account-writes.ts';
+import { createProcessingLab, linkStaffToHarvestCenter, type UserRow } from './factories.ts';
 import {
   createHarvestCenter,
   createLabUser,
@@ -12,8 +13,7 @@ import {
   createSalesManager,
   createSalesRep,
   createVialRecord,
-} from '../db/patient-factories.ts';
-import { users } from '../db/schema/accounts.ts';
+} from './patient-factories.ts';
 
 /** Extra demo accounts (same demo password), listed for the README. */
 export const DEMO_CHAIN_EMAILS = {
@@ -69,7 +69,7 @@ function stageFields(stage: (typeof STAGES)[number], n: number) {
     case 'ready':
     case 'vials':
       return {
-        labId: `L2-${String(1000 + n)}`,
+        labSampleId: `L2-${String(1000 + n)}`,
         dateAdiposeShippedToLab: shipped,
         dateAdiposeReceivedByLab: received,
         stemcellPlatingInitiatedDate: addDays(received, 5),
@@ -167,21 +167,19 @@ export async function seedDemoLabChain(db: Db, base: BaseAccounts, password: str
 
   // The demo patient: processed, with vials in storage and one shipment.
   const received = addDays(todayIsoDate(), -100);
-  const [patient] = await db
-    .update(users)
-    .set({
-      labId: 'L2-0001',
-      dateAdiposeShippedToLab: addDays(received, -3),
-      dateAdiposeReceivedByLab: received,
-      estimatedDateVialsReadyToShip: addDays(received, 70),
-      stemcellPlatingInitiatedDate: addDays(received, 4),
-      stemcellPlatingSuccessful: YES_NO.yes,
-      hlaTypingTest: YES_NO.yes,
-      numberTimesQcDone: 3,
-      dateVialsReadyToShip: addDays(received, 68),
-    })
-    .where(eq(users.id, base.patient.id))
-    .returning();
+  await updatePatientRecord(db, base.patient.id, {
+    labSampleId: 'L2-0001',
+    dateAdiposeShippedToLab: addDays(received, -3),
+    dateAdiposeReceivedByLab: received,
+    estimatedDateVialsReadyToShip: addDays(received, 70),
+    stemcellPlatingInitiatedDate: addDays(received, 4),
+    stemcellPlatingSuccessful: YES_NO.yes,
+    hlaTypingTest: YES_NO.yes,
+    numberTimesQcDone: 3,
+    dateVialsReadyToShip: addDays(received, 68),
+  });
+  const patient = await findAccountById(db, base.patient.id);
+  if (!patient) throw new Error('the demo patient vanished');
   await seedVials(db, patient, base.admin, 0);
 
   return { denver, miami, rep2, manager2, rep3, roundRock, denverHc, boulder, miamiHc, frontRange, gulf };

@@ -1,14 +1,14 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/accounts.ts';
+import { seedDemoLabChain } from './demo-lab-chain.ts';
 import {
   createProcessingLab,
   createUser,
   linkRhcToHarvestCenter,
   linkStaffToHarvestCenter,
-} from '../db/factories.ts';
-import { users } from '../db/schema/accounts.ts';
-import { seedDemoLabChain } from './demo-lab-chain.ts';
+} from './factories.ts';
 
 export const DEMO_EMAILS = {
   admin: 'admin@example.com',

@@ -1,6 +1,6 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { Db } from '../../src/db/client.ts';
-import { createProcessingLab, createUser } from '../../src/db/factories.ts';
+import { createProcessingLab, createUser } from '../../src/seed/factories.ts';
 import {
   createHarvestCenter,
   createHcStaff,
@@ -10,7 +10,7 @@ import {
   createSalesDistributor,
   createSalesManager,
   createSalesRep,
-} from '../../src/db/patient-factories.ts';
+} from '../../src/seed/patient-factories.ts';
 
 /**
  * Two labs, two sales teams and their centers and patients, so every access test can ask for

@@ -4,8 +4,10 @@ import type { TSessionUser } from '@portal/shared/auth';
 import { TEXT } from '@portal/shared/ui-constants';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AgreementGate } from '../features/agreement/components/agreement-gate.tsx';
+import { PatientVialsSlot } from '../features/patients/components/patient-vials-slot.ts';
 import { getToken, loginPath } from '../lib/session.ts';
 import { useCurrentUser } from '../lib/use-current-user.ts';
+import { PatientFormVials } from './patient-form-vials.tsx';
 import { ResourceCenter } from './resource-center.tsx';
 import { ReturnToAccountBanner } from './return-to-account-banner.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -51,7 +53,9 @@ function SignedInShell({ user }: { user: TSessionUser }) {
       <AppShell.Main pb={80}>
         <ReturnToAccountBanner />
         <AgreementGate user={user}>
-          <Outlet />
+          <PatientVialsSlot value={PatientFormVials}>
+            <Outlet />
+          </PatientVialsSlot>
         </AgreementGate>
         <ResourceCenter />
       </AppShell.Main>

@@ -44,7 +44,7 @@ export const ROUTES: AppRoute[] = [
   {
     path: '/dashboard',
     title: 'Dashboard',
-    page: () => import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage),
+    page: () => import('./dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
   },
   {
     path: '/profile',

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -10,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -33,8 +37,9 @@ export const processingLabs = pgTable('processing_labs', {
 });
 
 /**
- * Every account of every role. Role-specific columns (patient lab tracking, sales links) live
- * here too because the spec's User carries them all and lists filter on them.
+ * Every account of every role: identity, login and membership. What a role adds (a patient's lab
+ * tracking, a center's rep and lab, a sales person's team, a lab account's lab) lives in the 1:1
+ * tables below, written only by server/src/modules/accounts (docs/decisions/007-accounts-core.md).
  */
 export const users = pgTable(
   'users',
@@ -61,35 +66,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     domainId: integer('domain_id').references(() => domains.id, { onDelete: 'set null' }),
-    salesRepId: integer('saless_rep_id'),
-    salesManagerId: integer('sales_manager_id'),
-    salesDistributorId: integer('sales_distributor_id'),
-    harvestCenterId: integer('harvest_center_temporal_id'),
-    referralHarvestCenterId: integer('referral_harvest_center_temporal_id'),
-    processingLabId: integer('processing_lab_id').references(() => processingLabs.id, {
-      onDelete: 'set null',
-    }),
-    /** The patient's sample identifier at the lab ("lab id" on the patient form). */
-    labId: text('lab_id').notNull().default(''),
     authCustomerProfileId: text('auth_customer_profile_id').notNull().default(''),
     authCustomerPaymentProfileId: text('auth_customer_payment_profile_id').notNull().default(''),
     agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
-    // Patient lab tracking (part 1 §3).
-    numberTimesQcDone: integer('number_times_qc_done').notNull().default(0),
-    dateAdiposeShippedToLab: date('date_adipose_shipped_to_lab'),
-    dateAdiposeReceivedByLab: date('date_adipose_received_by_lab'),
-    estimatedDateVialsReadyToShip: date('estimated_date_vials_ready_to_ship'),
-    estimatedDateSetManually: boolean('estimated_date_set_manually').notNull().default(false),
-    dateVialsReadyToShip: date('date_vials_ready_to_ship'),
-    stemcellPlatingInitiatedDate: date('stemcell_plating_initiated_date'),
-    stemcellPlatingSuccessful: smallint('stemcell_plating_successful'),
-    hlaTypingTest: smallint('hla_typing_test'),
-    vialsPreparation: integer('vials_preparation').notNull().default(0),
-    vialsReadyShip: integer('vials_ready_ship').notNull().default(0),
-    vialsAvailable: integer('vials_available').notNull().default(0),
-    vialsShipped: integer('vials_shipped').notNull().default(0),
     /** Lower-cased haystack for the admin user search (trigram-indexed). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, '') || ' ' || coalesce(phone_number, ''))`,
@@ -97,15 +78,139 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Lets a role table reference (user, membership) so that only a patient has a patient row.
+    unique('users_id_membership_key').on(t.id, t.membershipId),
     index('users_membership_idx').on(t.membershipId, t.isActive, t.id),
-    index('users_sales_rep_idx').on(t.salesRepId),
-    index('users_sales_manager_idx').on(t.salesManagerId),
-    index('users_sales_distributor_idx').on(t.salesDistributorId),
-    index('users_harvest_center_idx').on(t.harvestCenterId),
-    index('users_referral_harvest_center_idx').on(t.referralHarvestCenterId),
-    index('users_processing_lab_idx').on(t.processingLabId),
+    // The orders of the center lists (by company) and of the people lists (by name).
+    index('users_membership_company_idx').on(t.membershipId, t.company, t.id),
+    index('users_membership_name_idx').on(t.membershipId, t.lastName, t.firstName, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/** The role table's own account: (user_id, membership_id) must match a user of that membership. */
+function ownAccount(
+  t: { userId: AnyPgColumn; membershipId: AnyPgColumn },
+  name: string,
+  memberships: readonly number[],
+) {
+  return [
+    foreignKey({
+      name: `${name}_account_fk`,
+      columns: [t.userId, t.membershipId],
+      foreignColumns: [users.id, users.membershipId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    check(`${name}_membership_check`, sql`${t.membershipId} IN (${sql.raw(memberships.join(', '))})`),
+  ];
+}
+
+/**
+ * A patient's links and lab record: its centers, rep and processing lab, the sample id at the lab
+ * (`lab_sample_id`, the API's `lab_id`), the lab-tracking dates and the vial totals that move with
+ * vial_records. A center with patients cannot be deleted (RESTRICT, docs/decisions/003).
+ */
+export const patientAccounts = pgTable(
+  'patient_accounts',
+  {
+    userId: integer('user_id').primaryKey(),
+    membershipId: integer('membership_id').notNull().default(2),
+    harvestCenterId: integer('harvest_center_id').references(() => users.id, { onDelete: 'restrict' }),
+    referralHarvestCenterId: integer('referral_harvest_center_id').references(() => users.id, {
+      onDelete: 'restrict',
+    }),
+    salesRepId: integer('sales_rep_id').references(() => users.id, { onDelete: 'set null' }),
+    processingLabId: integer('processing_lab_id').references(() => processingLabs.id, {
+      onDelete: 'set null',
+    }),
+    labSampleId: text('lab_sample_id').notNull().default(''),
+    numberTimesQcDone: integer('number_times_qc_done').notNull().default(0),
+    dateAdiposeShippedToLab: date('date_adipose_shipped_to_lab'),
+    dateAdiposeReceivedByLab: date('date_adipose_received_by_lab'),
+    estimatedDateVialsReadyToShip: date('estimated_date_vials_ready_to_ship'),
+    estimatedDateSetManually: boolean('estimated_date_set_manually').notNull().default(false),
+    dateVialsReadyToShip: date('date_vials_ready_to_ship'),
+    stemcellPlatingInitiatedDate: date('stemcell_plating_initiated_date'),
+    /** 1 Yes, 2 No (part 1 §3). */
+    stemcellPlatingSuccessful: smallint('stemcell_plating_successful'),
+    /** 1 Yes, 2 No (part 1 §3). */
+    hlaTypingTest: smallint('hla_typing_test'),
+    vialsPreparation: integer('vials_preparation').notNull().default(0),
+    vialsReadyShip: integer('vials_ready_ship').notNull().default(0),
+    vialsAvailable: integer('vials_available').notNull().default(0),
+    vialsShipped: integer('vials_shipped').notNull().default(0),
+  },
+  (t) => [
+    ...ownAccount(t, 'patient_accounts', [2]),
+    index('patient_accounts_hc_idx').on(t.harvestCenterId),
+    index('patient_accounts_rhc_idx').on(t.referralHarvestCenterId),
+    index('patient_accounts_rep_idx').on(t.salesRepId),
+    index('patient_accounts_lab_idx').on(t.processingLabId),
+    index('patient_accounts_lab_sample_idx').on(sql`lower(${t.labSampleId})`),
+    check(
+      'patient_accounts_counts_check',
+      sql`${t.numberTimesQcDone} >= 0 AND ${t.vialsPreparation} >= 0 AND ${t.vialsReadyShip} >= 0 AND ${t.vialsAvailable} >= 0 AND ${t.vialsShipped} >= 0`,
+    ),
+    check(
+      'patient_accounts_yes_no_check',
+      sql`coalesce(${t.stemcellPlatingSuccessful}, 1) IN (1, 2) AND coalesce(${t.hlaTypingTest}, 1) IN (1, 2)`,
+    ),
+  ],
+);
+
+/** A harvest center's (4) or referral harvest center's (5) rep, and the lab an HC sends tissue to. */
+export const centerAccounts = pgTable(
+  'center_accounts',
+  {
+    userId: integer('user_id').primaryKey(),
+    membershipId: integer('membership_id').notNull(),
+    salesRepId: integer('sales_rep_id').references(() => users.id, { onDelete: 'set null' }),
+    processingLabId: integer('processing_lab_id').references(() => processingLabs.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    ...ownAccount(t, 'center_accounts', [4, 5]),
+    index('center_accounts_rep_idx').on(t.salesRepId),
+    index('center_accounts_lab_idx').on(t.processingLabId),
+  ],
+);
+
+/**
+ * The sales chain, one link per account: a rep (3) names its manager, a manager (6) its
+ * distributor. A rep's distributor is its manager's (modules/accounts/sales-chain.ts).
+ */
+export const salesAccounts = pgTable(
+  'sales_accounts',
+  {
+    userId: integer('user_id').primaryKey(),
+    membershipId: integer('membership_id').notNull(),
+    salesManagerId: integer('sales_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    salesDistributorId: integer('sales_distributor_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    ...ownAccount(t, 'sales_accounts', [3, 6]),
+    index('sales_accounts_manager_idx').on(t.salesManagerId),
+    index('sales_accounts_distributor_idx').on(t.salesDistributorId),
+    check(
+      'sales_accounts_chain_check',
+      sql`(${t.membershipId} = 3 AND ${t.salesDistributorId} IS NULL) OR (${t.membershipId} = 6 AND ${t.salesManagerId} IS NULL)`,
+    ),
+  ],
+);
+
+/** A lab account's (1 Lab, 11 Lab Access) processing lab. */
+export const labAccounts = pgTable(
+  'lab_accounts',
+  {
+    userId: integer('user_id').primaryKey(),
+    membershipId: integer('membership_id').notNull(),
+    processingLabId: integer('processing_lab_id').references(() => processingLabs.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [...ownAccount(t, 'lab_accounts', [1, 11]), index('lab_accounts_lab_idx').on(t.processingLabId)],
 );
 
 export const userTags = pgTable('user_tags', {

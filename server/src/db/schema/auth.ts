@@ -1,4 +1,14 @@
-import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -28,7 +38,11 @@ export const authTokens = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_parent_idx').on(t.parentTokenId)],
+  (t) => [
+    index('auth_tokens_user_idx').on(t.userId),
+    index('auth_tokens_parent_idx').on(t.parentTokenId),
+    check('auth_tokens_kind_check', sql`${t.kind} IN ('login', 'impersonation', 'staff_access')`),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

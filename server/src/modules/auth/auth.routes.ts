@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
       const person = behind && { id: behind.id, email: behind.email };
       return {
-        user: await loadSessionUser(app.db, actor.user),
+        user: await loadSessionUser(app.db, actor.id),
         impersonator: actor.session.kind === 'impersonation' && person ? person : null,
         staff:
           actor.session.kind === 'staff_access' && behind && person

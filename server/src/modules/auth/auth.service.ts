@@ -67,7 +67,7 @@ export async function loginWithPassword(
     email,
     ip: context.ip,
   });
-  return { token, message: 'Login successful.', user: await loadSessionUser(db, updated) };
+  return { token, message: 'Login successful.', user: await loadSessionUser(db, updated.id) };
 }
 
 export async function logout(
@@ -102,7 +102,7 @@ export async function requestPasswordReset(
  */
 export async function sendPasswordResetMail(
   db: Db,
-  user: typeof users.$inferSelect,
+  user: { id: number; email: string; firstName: string },
   input: { publicUrl: string; requestedBy?: number },
   context: RequestContext,
 ): Promise<void> {

@@ -50,7 +50,7 @@ export async function startLinkedSession(
   return {
     token,
     message: `You are now signed in as ${target.email}.`,
-    user: await loadSessionUser(db, target),
+    user: await loadSessionUser(db, target.id),
   };
 }
 
@@ -92,5 +92,5 @@ export async function returnToOwnSession(
     targetUserId: actor.id,
     ip: context.ip,
   });
-  return { token, message: 'Welcome back.', user: await loadSessionUser(db, parent.user) };
+  return { token, message: 'Welcome back.', user: await loadSessionUser(db, parent.user.id) };
 }

@@ -2,12 +2,13 @@ import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type users, userTagLinks } from '../../db/schema/accounts.ts';
-
-type UserRow = typeof users.$inferSelect;
+import { userTagLinks } from '../../db/schema/accounts.ts';
+import { findAccountById } from '../accounts/account-view.ts';
 
 /** The user as the browser keeps it (part 1 §3). */
-export async function loadSessionUser(db: Db, user: UserRow): Promise<TSessionUser> {
+export async function loadSessionUser(db: Db, userId: number): Promise<TSessionUser> {
+  const user = await findAccountById(db, userId);
+  if (!user) throw new Error(`account ${userId} vanished`);
   const tags = await db
     .select({ id: userTagLinks.tagId })
     .from(userTagLinks)

@@ -1,5 +1,5 @@
 import { ZMessage } from '@portal/shared/auth';
-import { ZContactBody } from '@portal/shared/users';
+import { ZContactBody } from '@portal/shared/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { sendContactMessage } from './contact.service.ts';

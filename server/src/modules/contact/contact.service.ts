@@ -1,4 +1,4 @@
-import type { TContactBody } from '@portal/shared/users';
+import type { TContactBody } from '@portal/shared/contact';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -18,7 +18,7 @@ export async function sendContactMessage(
       `Name: ${body.name}`,
       `E-mail: ${body.email}`,
       `Phone: ${body.phone || '-'}`,
-      `Account: #${actor.id} ${actor.email} (${actor.user.firstName} ${actor.user.lastName})`.trimEnd(),
+      `Account: #${actor.id} ${actor.email} (${actor.firstName} ${actor.lastName})`.trimEnd(),
       '',
       body.message,
     ].join('\n'),

@@ -1,12 +1,13 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TCenterDesc } from '@portal/shared/patients';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { processingLabs, rhcHcLinks, users } from '../../db/schema/accounts.ts';
+import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
+import { centerAccounts, processingLabs, rhcHcLinks, users } from '../../db/schema/accounts.ts';
+import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
 
-export type UserRow = typeof users.$inferSelect;
 export type CenterKind = 'hc' | 'rhc';
 export const CENTER_MEMBERSHIP: Record<CenterKind, number> = {
   hc: MEMBERSHIP.harvestCenter,
@@ -15,18 +16,16 @@ export const CENTER_MEMBERSHIP: Record<CenterKind, number> = {
 
 const rep = alias(users, 'hcx_rep');
 
-/**
- * Patients of an HC, or patients referred by an RHC (both columns are indexed). The outer `users.id`
- * is written out: Drizzle may leave columns unqualified, which inside the sub-query would mean p.id.
- */
+/** Active patients of an HC, or those referred by an RHC (both columns are indexed). */
 function patientsCountSql(kind: CenterKind) {
-  return kind === 'hc'
-    ? sql<number>`(SELECT count(*)::int FROM users p WHERE p.membership_id = ${MEMBERSHIP.patient} AND p.is_active AND p.harvest_center_temporal_id = users.id)`
-    : sql<number>`(SELECT count(*)::int FROM users p WHERE p.membership_id = ${MEMBERSHIP.patient} AND p.is_active AND p.referral_harvest_center_temporal_id = users.id)`;
+  const column = sql.raw(kind === 'hc' ? 'pa.harvest_center_id' : 'pa.referral_harvest_center_id');
+  return sql<number>`(SELECT count(*)::int FROM patient_accounts pa JOIN users p ON p.id = pa.user_id WHERE p.is_active AND ${column} = ${users.id})`.mapWith(
+    Number,
+  );
 }
 
 export type CenterRow = {
-  center: UserRow;
+  center: AccountRow;
   repFirstName: string | null;
   repLastName: string | null;
   repEmail: string | null;
@@ -34,19 +33,22 @@ export type CenterRow = {
   patientsCount: number;
 };
 
+function centerSelection(kind: CenterKind) {
+  return {
+    center: accountColumns,
+    repFirstName: rep.firstName,
+    repLastName: rep.lastName,
+    repEmail: rep.email,
+    labName: processingLabs.name,
+    patientsCount: patientsCountSql(kind),
+    totalRows,
+  };
+}
+
 function selectCenters(db: Db, kind: CenterKind) {
-  return db
-    .select({
-      center: users,
-      repFirstName: rep.firstName,
-      repLastName: rep.lastName,
-      repEmail: rep.email,
-      labName: processingLabs.name,
-      patientsCount: patientsCountSql(kind),
-    })
-    .from(users)
-    .leftJoin(rep, eq(rep.id, users.salesRepId))
-    .leftJoin(processingLabs, eq(processingLabs.id, users.processingLabId));
+  return selectAccounts(db, centerSelection(kind))
+    .leftJoin(rep, eq(rep.id, centerAccounts.salesRepId))
+    .leftJoin(processingLabs, eq(processingLabs.id, centerAccounts.processingLabId));
 }
 
 /** Active centers of one kind, inside the caller's scope, matching a search over name, e-mail, company, phone. */
@@ -65,39 +67,29 @@ export function centerWhere(
   ) as SQL;
 }
 
-export async function findCenterPage(
-  db: Db,
-  kind: CenterKind,
-  where: SQL,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; rows: CenterRow[] }> {
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await selectCenters(db, kind)
-    .where(where)
-    .orderBy(asc(users.company), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: Number(n), rows: rows.map((r) => ({ ...r, patientsCount: Number(r.patientsCount) })) };
+export async function findCenterPage(db: Db, kind: CenterKind, where: SQL, page: PageRequest) {
+  return findPage(
+    () => selectCenters(db, kind).where(where).orderBy(asc(users.company), asc(users.id)),
+    page,
+  ) as Promise<{ count: number; rows: CenterRow[] }>;
 }
 
 export async function findCenterRow(db: Db, kind: CenterKind, id: number): Promise<CenterRow | undefined> {
   const [row] = await selectCenters(db, kind)
     .where(and(eq(users.id, id), eq(users.membershipId, CENTER_MEMBERSHIP[kind])))
     .limit(1);
-  return row && { ...row, patientsCount: Number(row.patientsCount) };
+  return row as CenterRow | undefined;
 }
 
 export async function findCenterOptions(db: Db, where: SQL, limit: number) {
-  return db
-    .select({
-      id: users.id,
-      company: users.company,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      salesRepId: users.salesRepId,
-    })
-    .from(users)
+  return selectAccounts(db, {
+    id: users.id,
+    company: users.company,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    salesRepId: centerAccounts.salesRepId,
+  })
     .where(where)
     .orderBy(asc(users.company), asc(users.id))
     .limit(limit);
@@ -126,28 +118,4 @@ export async function findAssociatedHarvestCenters(
     byRhc.get(r.rhcId)?.push({ id: r.id, company: r.company, email: r.email, template_id: r.templateId });
   }
   return byRhc;
-}
-
-export async function isRhcAssociatedWithHc(
-  db: Db,
-  rhcId: number,
-  harvestCenterId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ rhcId: rhcHcLinks.rhcId })
-    .from(rhcHcLinks)
-    .where(and(eq(rhcHcLinks.rhcId, rhcId), eq(rhcHcLinks.harvestCenterId, harvestCenterId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function insertHarvestCenter(
-  db: Db,
-  values: Omit<typeof users.$inferInsert, 'membershipId'>,
-): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, membershipId: MEMBERSHIP.harvestCenter })
-    .returning();
-  return row;
 }

@@ -10,31 +10,21 @@ import {
   ZPublicCenterOption,
   ZReferralHarvestCenterPage,
 } from '@portal/shared/harvest-centers';
-import { MEMBERSHIP } from '@portal/shared/memberships';
-import {
-  ZPatientListQuery,
-  ZPatientOption,
-  ZPatientOptionsQuery,
-  ZPatientPage,
-} from '@portal/shared/patients';
-import { ZIdParams } from '@portal/shared/users';
+import { LAB_VIEW_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { PATIENT_LIST_MEMBERSHIPS } from '../patients/patients.policy.ts';
-import { SALES_AND_ADMINS } from '../sales-teams/sales-teams.policy.ts';
+import { PATIENT_LIST_MEMBERSHIPS, SALES_AND_ADMINS } from '../accounts/roles.ts';
 import {
   createHarvestCenter,
   getHarvestCenter,
   listHarvestCenterOptions,
-  listHarvestCenterPatientOptions,
-  listHarvestCenterPatients,
   listHarvestCenters,
   listHarvestCentersOfRep,
+  listLabHarvestCenters,
   listPublicHarvestCenterOptions,
-  listReferralCenterPatientOptions,
-  listReferralCenterPatients,
   listReferralCenters,
   listReferralCentersOfRep,
 } from './harvest-centers.service.ts';
@@ -117,69 +107,6 @@ export const harvestCentersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/v1/harvest-centers/:id/patients/',
-    {
-      config: centerViewers,
-      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
-    },
-    async (request) =>
-      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query),
-  );
-
-  app.get(
-    '/api/v1/harvest-centers/:id/referral-patients/',
-    {
-      config: centerViewers,
-      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
-    },
-    async (request) =>
-      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query, {
-        referredOnly: true,
-      }),
-  );
-
-  app.get(
-    '/api/v1/harvest-centers/:id/patientList/',
-    {
-      config: centerViewers,
-      schema: {
-        tags,
-        params: ZIdParams,
-        querystring: ZPatientOptionsQuery,
-        response: { 200: z.array(ZPatientOption) },
-      },
-    },
-    async (request) =>
-      listHarvestCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
-  );
-
-  // {id} is the referral harvest center here (an RHC's checkout loads the patients it referred).
-  app.get(
-    '/api/v1/harvest-centers/:id/referral/patientList/',
-    {
-      config: centerViewers,
-      schema: {
-        tags,
-        params: ZIdParams,
-        querystring: ZPatientOptionsQuery,
-        response: { 200: z.array(ZPatientOption) },
-      },
-    },
-    async (request) =>
-      listReferralCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
-  );
-
-  app.get(
-    '/api/v1/harvest-centers/referral/:id/patients/',
-    {
-      config: centerViewers,
-      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
-    },
-    async (request) =>
-      listReferralCenterPatients(app.db, requireActor(request), request.params.id, request.query),
-  );
-
-  app.get(
     '/api/v1/referral-harvest-centers/',
     {
       config: { access: RHC_LIST_MEMBERSHIPS },
@@ -201,5 +128,20 @@ export const harvestCentersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listReferralCentersOfRep(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  // The lab view's centers (docs/decisions/004-lab-route-access.md).
+  app.get(
+    '/api/v1/processing-labs/:id/harvestcenters/',
+    {
+      config: { access: LAB_VIEW_MEMBERSHIPS },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZCenterListQuery,
+        response: { 200: ZHarvestCenterPage },
+      },
+    },
+    async (request) => listLabHarvestCenters(app.db, requireActor(request), request.params.id, request.query),
   );
 };

@@ -1,3 +1,4 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import type {
   TCenterListQuery,
   TCenterOption,
@@ -7,23 +8,24 @@ import type {
   TReferralHarvestCenter,
 } from '@portal/shared/harvest-centers';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import type { TPatientListQuery, TPatientOption, TPatientPage } from '@portal/shared/patients';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { findAccount, isEmailTaken, requireVisibleAccount } from '../../db/account-lookups.ts';
-import { salesRepDesc } from '../../db/account-views.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { centerAccounts } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { findProcessingLab } from '../labs/labs.repository.ts';
-import { listPatientOptions, listPatients } from '../patients/patients.service.ts';
-import { salesRepScope } from '../sales-teams/sales-teams.policy.ts';
-import { findRepLinks } from '../sales-teams/sales-teams.repository.ts';
-import { canCreateHarvestCenter, harvestCenterScope, referralCenterScope } from './harvest-centers.policy.ts';
+import { findAccount, isEmailTaken, salesRepDesc } from '../accounts/account-view.ts';
+import { findRepChain, insertAccount } from '../accounts/account-writes.ts';
+import {
+  findProcessingLab,
+  requireVisibleHarvestCenter,
+  requireVisibleLab,
+  requireVisibleSalesPerson,
+} from '../accounts/lookups.ts';
+import { harvestCenterScope, referralCenterScope } from '../accounts/scopes.ts';
+import { canCreateHarvestCenter } from './harvest-centers.policy.ts';
 import {
   type CenterKind,
   type CenterRow,
@@ -32,8 +34,6 @@ import {
   findCenterOptions,
   findCenterPage,
   findCenterRow,
-  insertHarvestCenter,
-  type UserRow,
 } from './harvest-centers.repository.ts';
 
 export function toHarvestCenter(row: CenterRow): THarvestCenter {
@@ -62,7 +62,7 @@ export function toHarvestCenter(row: CenterRow): THarvestCenter {
 }
 
 function scopeOf(kind: CenterKind, actor: Actor): SQL {
-  return kind === 'hc' ? harvestCenterScope(actor, users) : referralCenterScope(actor, users);
+  return kind === 'hc' ? harvestCenterScope(actor) : referralCenterScope(actor);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,39 +125,25 @@ export async function listHarvestCenterOptions(
 export async function listPublicHarvestCenterOptions(db: Db, repId: number): Promise<TPublicCenterOption[]> {
   const rep = await findAccount(db, repId, [MEMBERSHIP.salesRep]);
   if (!rep?.isActive) return [];
-  const rows = await findCenterOptions(db, centerWhere('hc', eq(users.salesRepId, repId), {}), 1000);
+  const rows = await findCenterOptions(db, centerWhere('hc', eq(centerAccounts.salesRepId, repId), {}), 1000);
   return rows.map((r) => ({ id: r.id, company: r.company }));
 }
 
 /** The HCs of one sales rep (the rep must be visible to the caller). */
 export async function listHarvestCentersOfRep(db: Db, actor: Actor, repId: number, query: TCenterListQuery) {
-  await requireVisibleAccount(db, repId, [MEMBERSHIP.salesRep], salesRepScope(actor, users), 'Sales rep');
-  return listHarvestCenters(db, actor, query, eq(users.salesRepId, repId));
+  await requireVisibleSalesPerson(db, actor, 'rep', repId);
+  return listHarvestCenters(db, actor, query, eq(centerAccounts.salesRepId, repId));
 }
 
 /** The RHCs of one sales rep (the rep must be visible to the caller). */
 export async function listReferralCentersOfRep(db: Db, actor: Actor, repId: number, query: TCenterListQuery) {
-  await requireVisibleAccount(db, repId, [MEMBERSHIP.salesRep], salesRepScope(actor, users), 'Sales rep');
-  return listReferralCenters(db, actor, query, eq(users.salesRepId, repId));
+  await requireVisibleSalesPerson(db, actor, 'rep', repId);
+  return listReferralCenters(db, actor, query, eq(centerAccounts.salesRepId, repId));
 }
 
 // ---------------------------------------------------------------------------------------------
-// One center and its patients.
+// One center, and the centers of a lab.
 // ---------------------------------------------------------------------------------------------
-
-export function requireVisibleHarvestCenter(db: Db, actor: Actor, id: number): Promise<UserRow> {
-  return requireVisibleAccount(db, id, [MEMBERSHIP.harvestCenter], scopeOf('hc', actor), 'Harvest center');
-}
-
-export function requireVisibleReferralCenter(db: Db, actor: Actor, id: number): Promise<UserRow> {
-  return requireVisibleAccount(
-    db,
-    id,
-    [MEMBERSHIP.referralHarvestCenter],
-    scopeOf('rhc', actor),
-    'Referral harvest center',
-  );
-}
 
 export async function getHarvestCenter(db: Db, actor: Actor, id: number): Promise<THarvestCenter> {
   await requireVisibleHarvestCenter(db, actor, id);
@@ -166,46 +152,15 @@ export async function getHarvestCenter(db: Db, actor: Actor, id: number): Promis
   return toHarvestCenter(row);
 }
 
-/** Patients of an HC; `referredOnly` for its referral patients (those an RHC referred). */
-export async function listHarvestCenterPatients(
+/** /lab/:id: the lab's harvest centers the caller may see (a lab all of them, an HC itself). */
+export async function listLabHarvestCenters(
   db: Db,
   actor: Actor,
-  harvestCenterId: number,
-  query: TPatientListQuery,
-  options: { referredOnly?: boolean } = {},
-): Promise<TPatientPage> {
-  await requireVisibleHarvestCenter(db, actor, harvestCenterId);
-  return listPatients(db, actor, query, { harvestCenterId, referredOnly: options.referredOnly });
-}
-
-export async function listHarvestCenterPatientOptions(
-  db: Db,
-  actor: Actor,
-  harvestCenterId: number,
-  query: { search?: string; limit: number },
-): Promise<TPatientOption[]> {
-  await requireVisibleHarvestCenter(db, actor, harvestCenterId);
-  return listPatientOptions(db, actor, query, { harvestCenterId });
-}
-
-export async function listReferralCenterPatients(
-  db: Db,
-  actor: Actor,
-  rhcId: number,
-  query: TPatientListQuery,
-): Promise<TPatientPage> {
-  await requireVisibleReferralCenter(db, actor, rhcId);
-  return listPatients(db, actor, query, { referralHarvestCenterId: rhcId });
-}
-
-export async function listReferralCenterPatientOptions(
-  db: Db,
-  actor: Actor,
-  rhcId: number,
-  query: { search?: string; limit: number },
-): Promise<TPatientOption[]> {
-  await requireVisibleReferralCenter(db, actor, rhcId);
-  return listPatientOptions(db, actor, query, { referralHarvestCenterId: rhcId });
+  labId: number,
+  query: TCenterListQuery,
+): Promise<{ count: number; results: THarvestCenter[] }> {
+  await requireVisibleLab(db, actor, labId);
+  return listHarvestCenters(db, actor, query, eq(centerAccounts.processingLabId, labId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,12 +195,13 @@ export async function createHarvestCenter(
   const created = await db.transaction(async (tx) => {
     if (await isEmailTaken(tx, input.email))
       throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-    const links = repId === null ? undefined : await findRepLinks(tx, repId);
+    const links = repId === null ? undefined : await findRepChain(tx, repId);
     if (repId !== null && !links) throw badRequest(REP_NOT_FOUND, { saless_rep_id: REP_NOT_FOUND });
     if (input.processing_lab != null && !(await findProcessingLab(tx, input.processing_lab))) {
       throw badRequest(LAB_NOT_FOUND, { processing_lab: LAB_NOT_FOUND });
     }
-    const center = await insertHarvestCenter(tx, {
+    const center = await insertAccount(tx, {
+      membershipId: MEMBERSHIP.harvestCenter,
       email: input.email,
       username: input.email,
       passwordHash,
@@ -254,8 +210,6 @@ export async function createHarvestCenter(
       company: input.company,
       phoneNumber: input.phone_number ?? '',
       salesRepId: repId,
-      salesManagerId: links?.salesManagerId ?? null,
-      salesDistributorId: links?.salesDistributorId ?? null,
       processingLabId: input.processing_lab ?? null,
     });
     await recordAudit(tx, {

@@ -2,7 +2,8 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { hcStaffLinks, users } from '../../db/schema/accounts.ts';
+import { centerAccounts, hcStaffLinks, users } from '../../db/schema/accounts.ts';
+import type { CenterColumns } from '../accounts/scopes.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,15 +36,16 @@ export function findStaffOfHarvestCenter(db: Db, harvestCenterId: number): Promi
 }
 
 const linkedHc = alias(users, 'staff_hc');
+const linkedCenter = alias(centerAccounts, 'staff_hc_center');
 
 /**
- * For each staff member, the harvest centers they work for that `visibleHc` (an ownership filter
- * written against the `staff_hc` alias) lets the caller see.
+ * For each staff member, the harvest centers they work for that `visibleHc` (an HC scope written
+ * against the center columns it is given) lets the caller see.
  */
 export async function findStaffHarvestCenters(
   db: Db,
   staffIds: number[],
-  visibleHc: (t: typeof linkedHc) => SQL,
+  visibleHc: (c: CenterColumns) => SQL,
 ): Promise<Map<number, { id: number; company: string }[]>> {
   const byStaff = new Map<number, { id: number; company: string }[]>(staffIds.map((id) => [id, []]));
   if (staffIds.length === 0) return byStaff;
@@ -51,21 +53,9 @@ export async function findStaffHarvestCenters(
     .select({ staffId: hcStaffLinks.staffId, id: linkedHc.id, company: linkedHc.company })
     .from(hcStaffLinks)
     .innerJoin(linkedHc, eq(linkedHc.id, hcStaffLinks.harvestCenterId))
-    .where(and(inArray(hcStaffLinks.staffId, staffIds), visibleHc(linkedHc)))
+    .innerJoin(linkedCenter, eq(linkedCenter.userId, hcStaffLinks.harvestCenterId))
+    .where(and(inArray(hcStaffLinks.staffId, staffIds), visibleHc(linkedCenter)))
     .orderBy(asc(linkedHc.company), asc(linkedHc.id));
   for (const r of rows) byStaff.get(r.staffId)?.push({ id: r.id, company: r.company });
   return byStaff;
-}
-
-export async function isStaffOfHarvestCenter(
-  db: Db,
-  staffId: number,
-  harvestCenterId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ staffId: hcStaffLinks.staffId })
-    .from(hcStaffLinks)
-    .where(and(eq(hcStaffLinks.staffId, staffId), eq(hcStaffLinks.harvestCenterId, harvestCenterId)))
-    .limit(1);
-  return row !== undefined;
 }

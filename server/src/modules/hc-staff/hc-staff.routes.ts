@@ -1,7 +1,7 @@
 import { ZLoginResponse } from '@portal/shared/auth';
 import { ZStaffAccessBody, ZStaffHcListResponse, ZStaffListResponse } from '@portal/shared/hc-staff';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { ZIdParams } from '@portal/shared/users';
+import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';

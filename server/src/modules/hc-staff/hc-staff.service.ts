@@ -5,20 +5,20 @@ import {
   type TStaffListResponse,
 } from '@portal/shared/hc-staff';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { findAccount, requireVisibleAccount } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { findAccount } from '../accounts/account-view.ts';
+import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+import { requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
+import { harvestCenterScope } from '../accounts/scopes.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
-import { harvestCenterScope } from '../harvest-centers/harvest-centers.policy.ts';
-import { canViewStaffHarvestCenters, staffListScope } from './hc-staff.policy.ts';
+import { canViewStaffHarvestCenters } from './hc-staff.policy.ts';
 import {
   findHarvestCentersOfStaff,
   findStaffHarvestCenters,
   findStaffOfHarvestCenter,
-  isStaffOfHarvestCenter,
 } from './hc-staff.repository.ts';
 
 /** GET /api/v1/hc-staff/{staff id}/hc-list/ ("Associated Harvest Centers"). */
@@ -53,19 +53,13 @@ export async function listHarvestCenterStaff(
   actor: Actor,
   harvestCenterId: number,
 ): Promise<TStaffListResponse> {
-  await requireVisibleAccount(
-    db,
-    harvestCenterId,
-    [MEMBERSHIP.harvestCenter],
-    staffListScope(actor, users),
-    'Harvest center',
-  );
+  await requireHarvestCenterForStaffList(db, actor, harvestCenterId);
   const staff = await findStaffOfHarvestCenter(db, harvestCenterId);
   // Each member's other HCs are shown only where the caller could see those HCs anyway.
   const centers = await findStaffHarvestCenters(
     db,
     staff.map((s) => s.id),
-    (t) => harvestCenterScope(actor, t),
+    (c) => harvestCenterScope(actor, c),
   );
   return {
     staff_list: staff.map((s) => {

@@ -1,89 +1,86 @@
 import { LAB_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { processingLabs, users } from '../../db/schema/accounts.ts';
+import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
+import { labAccounts, processingLabs, users } from '../../db/schema/accounts.ts';
+import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
+import { countedCenter } from './counted-center.ts';
 
-export type ProcessingLabRow = typeof processingLabs.$inferSelect;
+const qb = new QueryBuilder();
+const centerUser = alias(users, 'counted_hc_user');
 
 /**
- * The outer column is written out in the sub-query: Drizzle leaves columns unqualified in a
- * single-table select, and an unqualified "id" would mean the sub-query's own table.
- *
- * Labs with the number of their active HCs that `hcScope` (written against the `h` alias) lets the
- * caller see.
+ * Labs with the number of their active HCs that `hcScope` (written against the `countedCenter`
+ * alias of center_accounts) lets the caller see. The lab is named in raw SQL: Drizzle leaves the
+ * outer columns unqualified in a single-table select.
  */
-function selectLabs(db: Db, hcScope: SQL) {
-  return db
-    .select({
-      id: processingLabs.id,
-      name: processingLabs.name,
-      harvestCentersCount: sql<number>`(SELECT count(*)::int FROM users h WHERE h.membership_id = ${MEMBERSHIP.harvestCenter} AND h.is_active AND h.processing_lab_id = processing_labs.id AND ${hcScope})`,
-    })
-    .from(processingLabs);
+function labSelection(hcScope: SQL) {
+  const centers = qb
+    .select({ n: sql<number>`count(*)::int` })
+    .from(countedCenter)
+    .innerJoin(centerUser, eq(centerUser.id, countedCenter.userId))
+    .where(
+      and(
+        eq(countedCenter.membershipId, MEMBERSHIP.harvestCenter),
+        eq(centerUser.isActive, true),
+        eq(countedCenter.processingLabId, sql.raw('processing_labs.id')),
+        hcScope,
+      ),
+    );
+  return {
+    id: processingLabs.id,
+    name: processingLabs.name,
+    harvestCentersCount: sql<number>`(${centers})`.mapWith(Number),
+  };
 }
+
+export type LabRow = { id: number; name: string; harvestCentersCount: number };
 
 export async function findLabPage(
   db: Db,
   where: SQL,
   hcScope: SQL,
-  page: { limit: number; offset: number; search?: string },
-) {
+  page: PageRequest & { search?: string },
+): Promise<{ count: number; rows: LabRow[] }> {
   const filter = and(
     where,
     page.search ? sql`lower(${processingLabs.name}) LIKE ${containsPattern(page.search)}` : undefined,
   );
-  const [{ n }] = await db.select({ n: count() }).from(processingLabs).where(filter);
-  const rows = await selectLabs(db, hcScope)
-    .where(filter)
-    .orderBy(asc(processingLabs.name), asc(processingLabs.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return {
-    count: Number(n),
-    rows: rows.map((r) => ({ ...r, harvestCentersCount: Number(r.harvestCentersCount) })),
-  };
+  return findPage(
+    () =>
+      db
+        .select({ ...labSelection(hcScope), totalRows })
+        .from(processingLabs)
+        .where(filter)
+        .orderBy(asc(processingLabs.name), asc(processingLabs.id)),
+    page,
+  );
 }
 
-/** One lab and whether `where` (the caller's lab scope) lets them see it. */
-export async function findLabWithVisibility(db: Db, id: number, where: SQL, hcScope: SQL) {
-  const [row] = await selectLabs(db, hcScope).where(eq(processingLabs.id, id)).limit(1);
-  if (!row) return undefined;
-  const [visible] = await db
-    .select({ id: processingLabs.id })
-    .from(processingLabs)
-    .where(and(eq(processingLabs.id, id), where))
-    .limit(1);
-  return {
-    lab: { ...row, harvestCentersCount: Number(row.harvestCentersCount) },
-    visible: visible !== undefined,
-  };
-}
-
-export async function findProcessingLab(db: Db, id: number): Promise<ProcessingLabRow | undefined> {
-  const [row] = await db.select().from(processingLabs).where(eq(processingLabs.id, id)).limit(1);
+export async function findLabRow(db: Db, id: number, hcScope: SQL): Promise<LabRow | undefined> {
+  const [row] = await db.select(labSelection(hcScope)).from(processingLabs).where(eq(processingLabs.id, id));
   return row;
 }
 
 export async function findLabAccountPage(
   db: Db,
   scope: SQL,
-  page: { limit: number; offset: number; search?: string },
-) {
+  page: PageRequest & { search?: string },
+): Promise<{ count: number; rows: { user: AccountRow; labName: string | null }[] }> {
   const where = and(
     inArray(users.membershipId, [...LAB_MEMBERSHIPS]),
     eq(users.isActive, true),
     scope,
     page.search ? sql`${users.searchText} LIKE ${containsPattern(page.search)}` : undefined,
   );
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select({ user: users, labName: processingLabs.name })
-    .from(users)
-    .leftJoin(processingLabs, eq(processingLabs.id, users.processingLabId))
-    .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: Number(n), rows };
+  return findPage(
+    () =>
+      selectAccounts(db, { user: accountColumns, labName: processingLabs.name, totalRows })
+        .leftJoin(processingLabs, eq(processingLabs.id, labAccounts.processingLabId))
+        .where(where)
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    page,
+  ) as Promise<{ count: number; rows: { user: AccountRow; labName: string | null }[] }>;
 }

@@ -1,13 +1,12 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TLabStage } from '@portal/shared/patients';
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { processingLabs, users } from '../../db/schema/accounts.ts';
-
-export type UserRow = typeof users.$inferSelect;
-export type UserUpdate = Partial<typeof users.$inferInsert>;
+import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
+import { patientAccounts, processingLabs, users } from '../../db/schema/accounts.ts';
+import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
 
 const hc = alias(users, 'pt_hc');
 const rhc = alias(users, 'pt_rhc');
@@ -15,7 +14,7 @@ const rep = alias(users, 'pt_rep');
 
 /** A patient with the names of its centers, rep and lab: one row, one round trip. */
 const patientSelection = {
-  patient: users,
+  patient: accountColumns,
   hcCompany: hc.company,
   hcEmail: hc.email,
   hcTemplateId: hc.templateId,
@@ -26,9 +25,10 @@ const patientSelection = {
   repLastName: rep.lastName,
   repEmail: rep.email,
   labName: processingLabs.name,
+  totalRows,
 };
 export type PatientRow = {
-  patient: UserRow;
+  patient: AccountRow;
   hcCompany: string | null;
   hcEmail: string | null;
   hcTemplateId: string | null;
@@ -42,30 +42,28 @@ export type PatientRow = {
 };
 
 function selectPatients(db: Db) {
-  return db
-    .select(patientSelection)
-    .from(users)
-    .leftJoin(hc, eq(hc.id, users.harvestCenterId))
-    .leftJoin(rhc, eq(rhc.id, users.referralHarvestCenterId))
-    .leftJoin(rep, eq(rep.id, users.salesRepId))
-    .leftJoin(processingLabs, eq(processingLabs.id, users.processingLabId));
+  return selectAccounts(db, patientSelection)
+    .leftJoin(hc, eq(hc.id, patientAccounts.harvestCenterId))
+    .leftJoin(rhc, eq(rhc.id, patientAccounts.referralHarvestCenterId))
+    .leftJoin(rep, eq(rep.id, patientAccounts.salesRepId))
+    .leftJoin(processingLabs, eq(processingLabs.id, patientAccounts.processingLabId));
 }
 
-export const isPatient = eq(users.membershipId, MEMBERSHIP.patient);
+const isPatient = eq(users.membershipId, MEMBERSHIP.patient);
 
 /** The lab stage in SQL; the same rule as patientLabStage() in shared/src/patients.ts. */
 export const labStageSql = sql<TLabStage>`CASE
-  WHEN ${users.vialsAvailable} > 0 OR ${users.vialsShipped} > 0 THEN 'vials'
-  WHEN ${users.dateVialsReadyToShip} IS NOT NULL THEN 'ready'
-  WHEN ${users.stemcellPlatingInitiatedDate} IS NOT NULL THEN 'plating'
-  WHEN ${users.dateAdiposeReceivedByLab} IS NOT NULL THEN 'received_by_lab'
-  WHEN ${users.dateAdiposeShippedToLab} IS NOT NULL THEN 'shipped_to_lab'
+  WHEN ${patientAccounts.vialsAvailable} > 0 OR ${patientAccounts.vialsShipped} > 0 THEN 'vials'
+  WHEN ${patientAccounts.dateVialsReadyToShip} IS NOT NULL THEN 'ready'
+  WHEN ${patientAccounts.stemcellPlatingInitiatedDate} IS NOT NULL THEN 'plating'
+  WHEN ${patientAccounts.dateAdiposeReceivedByLab} IS NOT NULL THEN 'received_by_lab'
+  WHEN ${patientAccounts.dateAdiposeShippedToLab} IS NOT NULL THEN 'shipped_to_lab'
   ELSE 'registered' END`;
 
 export type PatientFilters = {
   search?: string;
   /** The sample id at the lab, exact (case-insensitive). */
-  labId?: string;
+  labSampleId?: string;
   harvestCenterId?: number;
   referralHarvestCenterId?: number;
   /** Only patients referred by some RHC. */
@@ -77,6 +75,7 @@ export type PatientFilters = {
 
 /** WHERE for active patients matching the filters, inside the caller's scope. */
 export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: SQL): SQL {
+  const p = patientAccounts;
   return and(
     isPatient,
     eq(users.isActive, true),
@@ -84,37 +83,35 @@ export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: S
     constraint,
     // search_text has a trigram index; adding other columns to the OR would turn it into a scan.
     filters.search ? sql`${users.searchText} LIKE ${containsPattern(filters.search)}` : undefined,
-    filters.labId === undefined ? undefined : sql`lower(${users.labId}) = ${filters.labId.toLowerCase()}`,
-    filters.harvestCenterId === undefined ? undefined : eq(users.harvestCenterId, filters.harvestCenterId),
+    filters.labSampleId === undefined
+      ? undefined
+      : sql`lower(${p.labSampleId}) = ${filters.labSampleId.toLowerCase()}`,
+    filters.harvestCenterId === undefined ? undefined : eq(p.harvestCenterId, filters.harvestCenterId),
     filters.referralHarvestCenterId === undefined
       ? undefined
-      : eq(users.referralHarvestCenterId, filters.referralHarvestCenterId),
-    filters.referredOnly ? isNotNull(users.referralHarvestCenterId) : undefined,
-    filters.processingLabId === undefined ? undefined : eq(users.processingLabId, filters.processingLabId),
-    filters.salesRepId === undefined ? undefined : eq(users.salesRepId, filters.salesRepId),
+      : eq(p.referralHarvestCenterId, filters.referralHarvestCenterId),
+    filters.referredOnly ? isNotNull(p.referralHarvestCenterId) : undefined,
+    filters.processingLabId === undefined ? undefined : eq(p.processingLabId, filters.processingLabId),
+    filters.salesRepId === undefined ? undefined : eq(p.salesRepId, filters.salesRepId),
     filters.labStage === undefined ? undefined : sql`${labStageSql} = ${filters.labStage}`,
   ) as SQL;
 }
 
 /** Newest first: by id, which follows the join date and walks users_membership_idx backwards. */
-export async function findPatientPage(
-  db: Db,
-  where: SQL,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; rows: PatientRow[] }> {
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await selectPatients(db)
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: Number(n), rows };
+export async function findPatientPage(db: Db, where: SQL, page: PageRequest) {
+  return findPage(() => selectPatients(db).where(where).orderBy(desc(users.id)), page) as Promise<{
+    count: number;
+    rows: PatientRow[];
+  }>;
 }
 
 export async function findPatientOptions(db: Db, where: SQL, limit: number) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
+  return selectAccounts(db, {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+  })
     .where(where)
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(limit);
@@ -124,21 +121,17 @@ export async function findPatientRow(db: Db, id: number): Promise<PatientRow | u
   const [row] = await selectPatients(db)
     .where(and(eq(users.id, id), isPatient))
     .limit(1);
-  return row;
+  return row as PatientRow | undefined;
 }
 
-export async function insertPatient(
+/** The patient's own columns on `users` (name, e-mail, phone). */
+export async function updatePatientIdentity(
   db: Db,
-  values: Omit<typeof users.$inferInsert, 'membershipId'>,
-): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, membershipId: MEMBERSHIP.patient })
-    .returning();
-  return row;
-}
-
-export async function updatePatientRow(db: Db, id: number, changes: UserUpdate): Promise<void> {
+  id: number,
+  changes: Partial<
+    Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'email' | 'username' | 'phoneNumber'>
+  >,
+): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db
     .update(users)

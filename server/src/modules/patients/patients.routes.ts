@@ -1,31 +1,54 @@
-import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZLabHarvestCenterParams } from '@portal/shared/labs';
+import { LAB_VIEW_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   PATIENT_CREATED_MESSAGE,
   ZPatientCreate,
   ZPatientCreateResponse,
   ZPatientDetail,
   ZPatientListQuery,
+  ZPatientOption,
+  ZPatientOptionsQuery,
   ZPatientPage,
   ZPatientUpdate,
 } from '@portal/shared/patients';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { PATIENT_LIST_MEMBERSHIPS } from './patients.policy.ts';
-import { createPatient, getPatient, listPatients, updatePatient } from './patients.service.ts';
+import {
+  DISTRIBUTORS_AND_ADMINS,
+  MANAGERS_DISTRIBUTORS_AND_ADMINS,
+  PATIENT_LIST_MEMBERSHIPS,
+} from '../accounts/roles.ts';
+import {
+  createPatient,
+  getPatient,
+  listHarvestCenterPatientOptions,
+  listHarvestCenterPatients,
+  listLabHarvestCenterPatients,
+  listPatients,
+  listReferralCenterPatientOptions,
+  listReferralCenterPatients,
+  listTeamPatients,
+  updatePatient,
+} from './patients.service.ts';
 
+/** Every route that answers patients; each list is scoped in SQL (accounts' patientScope). */
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['patients'];
+  const page = { querystring: ZPatientListQuery, response: { 200: ZPatientPage } };
+  const pageById = { params: ZIdParams, ...page };
+  const optionsById = {
+    params: ZIdParams,
+    querystring: ZPatientOptionsQuery,
+    response: { 200: z.array(ZPatientOption) },
+  };
+  // Center and patient views: every role but the patient; the scopes narrow each to its own.
+  const viewers = { access: PATIENT_LIST_MEMBERSHIPS };
 
-  // Every patient the caller may see (patientScope), paged and filtered in SQL.
-  app.get(
-    '/api/v1/users/patient/list/',
-    {
-      config: { access: PATIENT_LIST_MEMBERSHIPS },
-      schema: { tags, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
-    },
-    async (request) => listPatients(app.db, requireActor(request), request.query),
+  app.get('/api/v1/users/patient/list/', { config: viewers, schema: { tags, ...page } }, async (request) =>
+    listPatients(app.db, requireActor(request), request.query),
   );
 
   app.post(
@@ -62,5 +85,81 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updatePatient(app.db, requireActor(request), request.params.id, request.body, requestContext(request)),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/patients/',
+    { config: viewers, schema: { tags, ...pageById } },
+    async (request) =>
+      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/referral-patients/',
+    { config: viewers, schema: { tags, ...pageById } },
+    async (request) =>
+      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query, {
+        referredOnly: true,
+      }),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/:id/patientList/',
+    { config: viewers, schema: { tags, ...optionsById } },
+    async (request) =>
+      listHarvestCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  // {id} is the referral harvest center here (an RHC's checkout loads the patients it referred).
+  app.get(
+    '/api/v1/harvest-centers/:id/referral/patientList/',
+    { config: viewers, schema: { tags, ...optionsById } },
+    async (request) =>
+      listReferralCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/harvest-centers/referral/:id/patients/',
+    { config: viewers, schema: { tags, ...pageById } },
+    async (request) =>
+      listReferralCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  // The lab views (docs/decisions/004-lab-route-access.md).
+  app.get(
+    '/api/v1/processing-labs/:id/harvestcenter/:harvestCenterId/patients/',
+    { config: { access: LAB_VIEW_MEMBERSHIPS }, schema: { tags, params: ZLabHarvestCenterParams, ...page } },
+    async (request) =>
+      listLabHarvestCenterPatients(
+        app.db,
+        requireActor(request),
+        request.params.id,
+        request.params.harvestCenterId,
+        request.query,
+      ),
+  );
+
+  app.get(
+    '/api/v1/sales-managers/:id/patients/',
+    { config: { access: MANAGERS_DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...pageById } },
+    async (request) =>
+      listTeamPatients(
+        app.db,
+        requireActor(request),
+        { kind: 'manager', id: request.params.id },
+        request.query,
+      ),
+  );
+
+  app.get(
+    '/api/v1/sales-distributors/:id/patients/',
+    { config: { access: DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...pageById } },
+    async (request) =>
+      listTeamPatients(
+        app.db,
+        requireActor(request),
+        { kind: 'distributor', id: request.params.id },
+        request.query,
+      ),
   );
 };

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   computeEstimatedVialsReadyDate,
-  inheritedSalesRepId,
   NEW_PATIENT_VALUES,
   PATIENT_FIELD_NOT_EDITABLE_MESSAGE,
   type TPatientCreate,
@@ -13,54 +12,47 @@ import {
   type TPatientPage,
   type TPatientUpdate,
 } from '@portal/shared/patients';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/users';
 import type { SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import { findAccount, isEmailTaken, requireVisibleAccount } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { requestPasswordReset } from '../auth/auth.service.ts';
-import { isRhcAssociatedWithHc } from '../harvest-centers/harvest-centers.repository.ts';
-import { findProcessingLab } from '../labs/labs.repository.ts';
-import { findRepLinks } from '../sales-teams/sales-teams.repository.ts';
-import { canWriteVials } from '../vials/vials.policy.ts';
+import { type AccountRow, isEmailTaken } from '../accounts/account-view.ts';
+import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.ts';
+import { createPatient as createPatientAccount } from '../accounts/create-patient.ts';
 import {
-  canCreatePatient,
-  patientCreateFields,
-  patientEditableFields,
-  patientScope,
-} from './patients.policy.ts';
+  requireVisibleHarvestCenter,
+  requireVisibleLab,
+  requireVisiblePatient,
+  requireVisibleReferralCenter,
+  requireVisibleSalesPerson,
+} from '../accounts/lookups.ts';
+import { resolvePatientLinks } from '../accounts/patient-links.ts';
+import { isVialWriter, type TeamHead } from '../accounts/roles.ts';
+import { patientScope, teamPatients } from '../accounts/scopes.ts';
+import { canCreatePatient, patientCreateFields, patientEditableFields } from './patients.policy.ts';
 import {
   findPatientOptions,
   findPatientPage,
   findPatientRow,
-  insertPatient,
   type PatientFilters,
   patientWhere,
-  type UserRow,
-  type UserUpdate,
-  updatePatientRow,
+  updatePatientIdentity,
 } from './patients.repository.ts';
 import { PATIENT_FIELD_COLUMNS, patientFieldValues, toPatient } from './patients.view.ts';
 
-const HC_NOT_FOUND = 'Select an existing harvest center.';
-const RHC_NOT_FOUND = 'Select an existing referral harvest center.';
-const RHC_NOT_ASSOCIATED = 'This referral harvest center is not associated with your harvest center.';
-const LAB_NOT_FOUND = 'Select an existing processing lab.';
 const OWN_HC_ONLY = 'You can only add patients to your own harvest center.';
 
 // ---------------------------------------------------------------------------------------------
-// Reading.
+// Lists.
 // ---------------------------------------------------------------------------------------------
 
 function filtersFrom(query: TPatientListQuery): PatientFilters {
   return {
     search: query.search || undefined,
-    labId: query.lab_id || undefined,
+    labSampleId: query.lab_id || undefined,
     harvestCenterId: query.harvest_center_id,
     referralHarvestCenterId: query.referral_harvest_center_id,
     processingLabId: query.processing_lab_id,
@@ -71,8 +63,7 @@ function filtersFrom(query: TPatientListQuery): PatientFilters {
 
 /**
  * A page of the patients the caller may see. `fixed` filters come from the route (the HC of
- * harvest-centers/{id}/patients/, …) and win over the query's; `constraint` is extra SQL from a
- * policy (a sales team).
+ * harvest-centers/{id}/patients/, …) and win over the query's; `constraint` narrows further (a team).
  */
 export async function listPatients(
   db: Db,
@@ -81,7 +72,7 @@ export async function listPatients(
   fixed: PatientFilters = {},
   constraint?: SQL,
 ): Promise<TPatientPage> {
-  const where = patientWhere(patientScope(actor, users), { ...filtersFrom(query), ...fixed }, constraint);
+  const where = patientWhere(patientScope(actor), { ...filtersFrom(query), ...fixed }, constraint);
   const { count, rows } = await findPatientPage(db, where, query);
   return { count, results: rows.map(toPatient) };
 }
@@ -92,7 +83,7 @@ export async function listPatientOptions(
   query: { search?: string; limit: number },
   fixed: PatientFilters,
 ): Promise<TPatientOption[]> {
-  const where = patientWhere(patientScope(actor, users), { ...fixed, search: query.search || undefined });
+  const where = patientWhere(patientScope(actor), { ...fixed, search: query.search || undefined });
   const rows = await findPatientOptions(db, where, query.limit);
   return rows.map((r) => ({
     id: r.id,
@@ -104,19 +95,84 @@ export async function listPatientOptions(
   }));
 }
 
-async function requireVisiblePatient(db: Db, actor: Actor, id: number, forUpdate = false): Promise<UserRow> {
-  return requireVisibleAccount(db, id, [MEMBERSHIP.patient], patientScope(actor, users), 'Patient', {
-    forUpdate,
-  });
+/** Patients of an HC; `referredOnly` for its referral patients (those an RHC referred). */
+export async function listHarvestCenterPatients(
+  db: Db,
+  actor: Actor,
+  harvestCenterId: number,
+  query: TPatientListQuery,
+  options: { referredOnly?: boolean } = {},
+): Promise<TPatientPage> {
+  await requireVisibleHarvestCenter(db, actor, harvestCenterId);
+  return listPatients(db, actor, query, { harvestCenterId, referredOnly: options.referredOnly });
 }
 
-async function loadDetail(db: Db, actor: Actor, patient: UserRow): Promise<TPatientDetail> {
+export async function listHarvestCenterPatientOptions(
+  db: Db,
+  actor: Actor,
+  harvestCenterId: number,
+  query: { search?: string; limit: number },
+): Promise<TPatientOption[]> {
+  await requireVisibleHarvestCenter(db, actor, harvestCenterId);
+  return listPatientOptions(db, actor, query, { harvestCenterId });
+}
+
+export async function listReferralCenterPatients(
+  db: Db,
+  actor: Actor,
+  rhcId: number,
+  query: TPatientListQuery,
+): Promise<TPatientPage> {
+  await requireVisibleReferralCenter(db, actor, rhcId);
+  return listPatients(db, actor, query, { referralHarvestCenterId: rhcId });
+}
+
+export async function listReferralCenterPatientOptions(
+  db: Db,
+  actor: Actor,
+  rhcId: number,
+  query: { search?: string; limit: number },
+): Promise<TPatientOption[]> {
+  await requireVisibleReferralCenter(db, actor, rhcId);
+  return listPatientOptions(db, actor, query, { referralHarvestCenterId: rhcId });
+}
+
+/** /lab/:lab_id/harvest-center/:harvestcenter_id: that center's patients. */
+export async function listLabHarvestCenterPatients(
+  db: Db,
+  actor: Actor,
+  labId: number,
+  harvestCenterId: number,
+  query: TPatientListQuery,
+): Promise<TPatientPage> {
+  await requireVisibleLab(db, actor, labId);
+  const center = await requireVisibleHarvestCenter(db, actor, harvestCenterId);
+  if (center.processingLabId !== labId) throw notFound('Harvest center not found in this lab.');
+  return listPatients(db, actor, query, { harvestCenterId });
+}
+
+/** Patients of a manager's or distributor's team ("Team Patients"). */
+export async function listTeamPatients(
+  db: Db,
+  actor: Actor,
+  team: TeamHead & { kind: 'manager' | 'distributor' },
+  query: TPatientListQuery,
+): Promise<TPatientPage> {
+  await requireVisibleSalesPerson(db, actor, team.kind, team.id);
+  return listPatients(db, actor, query, {}, teamPatients(patientAccounts, team));
+}
+
+// ---------------------------------------------------------------------------------------------
+// One patient.
+// ---------------------------------------------------------------------------------------------
+
+async function loadDetail(db: Db, actor: Actor, patient: AccountRow): Promise<TPatientDetail> {
   const row = await findPatientRow(db, patient.id);
   if (!row) throw new Error(`patient ${patient.id} vanished`);
   return {
     ...toPatient(row),
     editable_fields: patientEditableFields(actor, row.patient),
-    can_edit_vials: canWriteVials(actor, true),
+    can_edit_vials: isVialWriter(actor),
   };
 }
 
@@ -124,90 +180,33 @@ export async function getPatient(db: Db, actor: Actor, id: number): Promise<TPat
   return loadDetail(db, actor, await requireVisiblePatient(db, actor, id));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Writing.
-// ---------------------------------------------------------------------------------------------
-
 type FieldValues = Record<TPatientField, string | number | boolean | null>;
+type PatientChanges = Partial<Record<(typeof PATIENT_FIELD_COLUMNS)[TPatientField], unknown>>;
 
 /**
- * The columns to write: fields the caller may change. A field outside `editable` is refused (403
+ * The changes to write: fields the caller may change. A field outside `editable` is refused (403
  * with errors[field]) unless it carries the value it already has, so a form may send everything.
  */
 function editableChanges(
-  body: TPatientUpdate,
+  body: Partial<Record<TPatientField, unknown>>,
   editable: readonly TPatientField[],
   current: FieldValues,
-): UserUpdate {
-  const changes: Record<string, unknown> = {};
+): PatientChanges {
+  const changes: PatientChanges = {};
   const errors: Record<string, string> = {};
-  for (const [field, column] of Object.entries(PATIENT_FIELD_COLUMNS) as [TPatientField, keyof UserRow][]) {
+  for (const [field, key] of Object.entries(PATIENT_FIELD_COLUMNS) as [
+    TPatientField,
+    keyof PatientChanges,
+  ][]) {
     const value = body[field];
     if (value === undefined) continue;
-    if (editable.includes(field)) changes[column] = value;
+    if (editable.includes(field)) changes[key] = value;
     else if (value !== current[field]) errors[field] = PATIENT_FIELD_NOT_EDITABLE_MESSAGE;
   }
   if (Object.keys(errors).length > 0) {
     throw new AppError(403, `You may not change: ${Object.keys(errors).join(', ')}.`, { errors });
   }
-  return changes as UserUpdate;
-}
-
-async function requireCenter(db: Db, kind: 'hc' | 'rhc', id: number): Promise<UserRow> {
-  const membership = kind === 'hc' ? MEMBERSHIP.harvestCenter : MEMBERSHIP.referralHarvestCenter;
-  const center = await findAccount(db, id, [membership]);
-  if (center?.isActive) return center;
-  const [field, message] =
-    kind === 'hc'
-      ? ['harvest_center_temporal', HC_NOT_FOUND]
-      : ['referral_harvest_center_temporal', RHC_NOT_FOUND];
-  throw badRequest(message, { [field]: message });
-}
-
-/** An HC may only name RHCs associated with it; admins any. */
-async function assertRhcAllowed(db: Db, actor: Actor, rhcId: number): Promise<void> {
-  if (actor.membershipId !== MEMBERSHIP.harvestCenter) return;
-  if (!(await isRhcAssociatedWithHc(db, rhcId, actor.id))) {
-    throw badRequest(RHC_NOT_ASSOCIATED, { referral_harvest_center_temporal: RHC_NOT_ASSOCIATED });
-  }
-}
-
-async function requireProcessingLab(db: Db, id: number): Promise<void> {
-  if (!(await findProcessingLab(db, id))) throw badRequest(LAB_NOT_FOUND, { processing_lab: LAB_NOT_FOUND });
-}
-
-/** The rep and, following it, the manager and distributor. */
-async function salesLinksOf(db: Db, repId: number | null): Promise<UserUpdate> {
-  if (repId === null) return { salesRepId: null, salesManagerId: null, salesDistributorId: null };
-  const links = await findRepLinks(db, repId);
-  return {
-    salesRepId: repId,
-    salesManagerId: links?.salesManagerId ?? null,
-    salesDistributorId: links?.salesDistributorId ?? null,
-  };
-}
-
-type CenterState = { changed: boolean; id: number | null; salesRepId: number | null };
-
-async function centerState(
-  db: Db,
-  actor: Actor,
-  kind: 'hc' | 'rhc',
-  currentId: number | null,
-  nextId: number | null | undefined,
-): Promise<CenterState> {
-  const changed = nextId !== undefined && nextId !== currentId;
-  const id = changed ? (nextId ?? null) : currentId;
-  if (id === null) return { changed, id, salesRepId: null };
-  if (changed) {
-    const center = await requireCenter(db, kind, id);
-    if (kind === 'rhc') await assertRhcAllowed(db, actor, id);
-    return { changed, id, salesRepId: center.salesRepId };
-  }
-  // An unchanged center is read as it is (even if since deactivated), only for its rep.
-  const membership = kind === 'hc' ? MEMBERSHIP.harvestCenter : MEMBERSHIP.referralHarvestCenter;
-  const center = await findAccount(db, id, [membership]);
-  return { changed, id, salesRepId: center?.salesRepId ?? null };
+  return changes;
 }
 
 function auditActor(actor: Actor) {
@@ -216,6 +215,8 @@ function auditActor(actor: Actor) {
     detail: actor.session.actorUserId ? { acting_as: actor.id } : {},
   };
 }
+
+const IDENTITY_KEYS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 
 /** PATCH /api/v1/patients/{id}/: the patient form (lab fields, centers with rep inheritance, names). */
 export async function updatePatient(
@@ -227,51 +228,45 @@ export async function updatePatient(
 ): Promise<TPatientDetail> {
   const patient = await db.transaction(async (tx) => {
     // Locked, so two saves of one patient never compute the estimated date from a stale received date.
-    const patient = await requireVisiblePatient(tx, actor, id, true);
+    const patient = await requireVisiblePatient(tx, actor, id, { forUpdate: true });
     const changes = editableChanges(body, patientEditableFields(actor, patient), patientFieldValues(patient));
 
-    if (changes.email !== undefined) {
-      if (changes.email === patient.email.toLowerCase()) delete changes.email;
-      else if (await isEmailTaken(tx, changes.email, id)) {
+    const identity: Parameters<typeof updatePatientIdentity>[2] = {};
+    for (const key of IDENTITY_KEYS) {
+      if (changes[key] !== undefined && changes[key] !== patient[key]) identity[key] = changes[key] as string;
+      delete changes[key];
+    }
+    if (identity.email !== undefined) {
+      if (identity.email === patient.email.toLowerCase()) delete identity.email;
+      else if (await isEmailTaken(tx, identity.email, id)) {
         throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
       }
       // The username is the e-mail unless someone chose another one.
       else if (patient.username.toLowerCase() === patient.email.toLowerCase())
-        changes.username = changes.email;
+        identity.username = identity.email;
     }
 
-    const hc = await centerState(tx, actor, 'hc', patient.harvestCenterId, changes.harvestCenterId);
-    const rhc = await centerState(
-      tx,
-      actor,
-      'rhc',
-      patient.referralHarvestCenterId,
-      changes.referralHarvestCenterId,
-    );
-    const repId = inheritedSalesRepId(hc, rhc);
-    if (repId !== undefined) Object.assign(changes, await salesLinksOf(tx, repId));
-
-    if (changes.processingLabId && changes.processingLabId !== patient.processingLabId) {
-      await requireProcessingLab(tx, changes.processingLabId);
-    }
-
-    changes.estimatedDateVialsReadyToShip = computeEstimatedVialsReadyDate({
+    const record = changes as PatientRecordChanges;
+    const links = await resolvePatientLinksFor(tx, actor, patient, record);
+    Object.assign(record, links);
+    record.estimatedDateVialsReadyToShip = computeEstimatedVialsReadyDate({
       receivedByLab:
-        changes.dateAdiposeReceivedByLab !== undefined
-          ? changes.dateAdiposeReceivedByLab
+        record.dateAdiposeReceivedByLab !== undefined
+          ? record.dateAdiposeReceivedByLab
           : patient.dateAdiposeReceivedByLab,
-      setManually: changes.estimatedDateSetManually ?? patient.estimatedDateSetManually,
+      setManually: record.estimatedDateSetManually ?? patient.estimatedDateSetManually,
       manualDate:
-        changes.estimatedDateVialsReadyToShip !== undefined
-          ? changes.estimatedDateVialsReadyToShip
+        record.estimatedDateVialsReadyToShip !== undefined
+          ? record.estimatedDateVialsReadyToShip
           : patient.estimatedDateVialsReadyToShip,
     });
+    const changedRecord = Object.fromEntries(
+      Object.entries(record).filter(([key, value]) => value !== patient[key as keyof AccountRow]),
+    ) as PatientRecordChanges;
 
-    const changed = Object.keys(changes).filter(
-      (key) => changes[key as keyof UserUpdate] !== patient[key as keyof UserRow],
-    ) as (keyof UserUpdate)[];
-    const write = Object.fromEntries(changed.map((key) => [key, changes[key]])) as UserUpdate;
-    await updatePatientRow(tx, id, write);
+    await updatePatientIdentity(tx, id, identity);
+    await updatePatientRecord(tx, id, changedRecord);
+    const changed = [...Object.keys(identity), ...Object.keys(changedRecord)];
     if (changed.length > 0) {
       const audit = auditActor(actor);
       await recordAudit(tx, {
@@ -287,9 +282,33 @@ export async function updatePatient(
   return loadDetail(db, actor, patient);
 }
 
+/** Centers and rep of a patient after a change (accounts checks the centers and the lab). */
+async function resolvePatientLinksFor(
+  db: Db,
+  actor: Actor,
+  patient: AccountRow,
+  record: PatientRecordChanges,
+) {
+  const links = await resolvePatientLinks(
+    db,
+    patient,
+    {
+      harvestCenterId: record.harvestCenterId,
+      referralHarvestCenterId: record.referralHarvestCenterId,
+      processingLabId: record.processingLabId,
+    },
+    { rhcMustBeAssociatedWith: actor.membershipId === MEMBERSHIP.harvestCenter ? actor.id : undefined },
+  );
+  return {
+    harvestCenterId: links.harvestCenterId,
+    referralHarvestCenterId: links.referralHarvestCenterId,
+    ...(links.salesRepId !== undefined ? { salesRepId: links.salesRepId } : {}),
+  };
+}
+
 /**
- * POST /api/v1/patients/ ("Add Patient" by an admin or an HC). The patient gets a random password
- * nobody knows and a password-reset mail (the existing reset flow) to choose their own.
+ * POST /api/v1/patients/ ("Add Patient" by an admin or an HC) through accounts' createPatient:
+ * the caller's field rules first (an HC adds to itself, names only its associated RHCs).
  */
 export async function createPatient(
   db: Db,
@@ -299,59 +318,45 @@ export async function createPatient(
 ): Promise<{ patient: TPatientDetail; mailQueued: boolean }> {
   if (!canCreatePatient(actor)) throw forbidden();
   const { subscription: _subscription, ...fields } = body;
-  const changes = editableChanges(fields, patientCreateFields(actor), NEW_PATIENT_VALUES);
+  const changes = editableChanges(fields, patientCreateFields(actor), NEW_PATIENT_VALUES) as Record<
+    string,
+    unknown
+  >;
   const isHc = actor.membershipId === MEMBERSHIP.harvestCenter;
   if (isHc) {
-    if (changes.harvestCenterId != null && changes.harvestCenterId !== actor.id) {
-      throw forbidden(OWN_HC_ONLY);
-    }
+    if (changes.harvestCenterId != null && changes.harvestCenterId !== actor.id) throw forbidden(OWN_HC_ONLY);
     changes.harvestCenterId = actor.id;
   }
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-
-  const { patient, mailQueued } = await db.transaction(async (tx) => {
-    if (await isEmailTaken(tx, body.email))
-      throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-    const hc = await centerState(tx, actor, 'hc', null, changes.harvestCenterId ?? null);
-    const rhc = await centerState(tx, actor, 'rhc', null, changes.referralHarvestCenterId ?? null);
-    const hcRow = hc.id === null ? undefined : await findAccount(tx, hc.id, [MEMBERSHIP.harvestCenter]);
-    if (changes.processingLabId) await requireProcessingLab(tx, changes.processingLabId);
-    const links = await salesLinksOf(
-      tx,
-      inheritedSalesRepId({ ...hc, changed: true }, { ...rhc, changed: true }) ?? null,
-    );
-    const patient = await insertPatient(tx, {
-      ...changes,
-      ...links,
+  const {
+    firstName,
+    lastName,
+    email,
+    phoneNumber,
+    harvestCenterId,
+    referralHarvestCenterId,
+    processingLabId,
+    ...record
+  } = changes;
+  const audit = auditActor(actor);
+  const { patient, invitationQueued } = await createPatientAccount(
+    db,
+    {
       email: body.email,
-      username: body.email,
-      passwordHash,
-      // Tissue goes to the lab the HC works with unless an admin named another.
-      processingLabId: changes.processingLabId ?? hcRow?.processingLabId ?? null,
-      estimatedDateVialsReadyToShip: computeEstimatedVialsReadyDate({
-        receivedByLab: changes.dateAdiposeReceivedByLab ?? null,
-        setManually: changes.estimatedDateSetManually ?? false,
-        manualDate: changes.estimatedDateVialsReadyToShip ?? null,
-      }),
-    });
-    const mailQueued = await requestPasswordReset(
-      tx,
-      { email: patient.email, publicUrl: context.publicUrl },
-      context,
-    );
-    const audit = auditActor(actor);
-    await recordAudit(tx, {
-      action: 'patient.created',
-      actorUserId: audit.actorUserId,
-      targetUserId: patient.id,
+      firstName: (firstName as string | undefined) ?? body.first_name,
+      lastName: (lastName as string | undefined) ?? body.last_name,
+      phoneNumber: phoneNumber as string | undefined,
+      harvestCenterId: harvestCenterId as number | null | undefined,
+      referralHarvestCenterId: referralHarvestCenterId as number | null | undefined,
+      processingLabId: processingLabId as number | null | undefined,
+      record: record as PatientRecordChanges,
+    },
+    {
+      publicUrl: context.publicUrl,
       ip: context.ip,
-      detail: {
-        ...audit.detail,
-        harvest_center_id: patient.harvestCenterId,
-        password_mail_queued: mailQueued,
-      },
-    });
-    return { patient, mailQueued };
-  });
-  return { patient: await loadDetail(db, actor, patient), mailQueued };
+      actorUserId: audit.actorUserId,
+      actingAs: actor.session.actorUserId ? actor.id : undefined,
+      rhcMustBeAssociatedWith: isHc ? actor.id : undefined,
+    },
+  );
+  return { patient: await loadDetail(db, actor, patient), mailQueued: invitationQueued };
 }

@@ -4,8 +4,8 @@ import {
   type TPatient,
   type TPatientField,
 } from '@portal/shared/patients';
-import { salesRepDesc, toLabTrackingJson } from '../../db/account-views.ts';
-import type { PatientRow, UserRow } from './patients.repository.ts';
+import { type AccountRow, salesRepDesc, toLabTrackingJson } from '../accounts/account-view.ts';
+import type { PatientRow } from './patients.repository.ts';
 
 function centerDesc(
   id: number | null,
@@ -31,7 +31,7 @@ export function toPatient(row: PatientRow): TPatient {
     subscription: p.membershipId,
     is_active: p.isActive,
     date_joined: p.dateJoined.toISOString(),
-    lab_id: p.labId,
+    lab_id: p.labSampleId,
     processing_lab: p.processingLabId,
     processing_lab_name: row.labName,
     harvest_center_temporal: p.harvestCenterId,
@@ -48,7 +48,7 @@ export function toPatient(row: PatientRow): TPatient {
 }
 
 /** The form fields of a stored patient, by API name (to tell a changed value from a sent-back one). */
-export function patientFieldValues(p: UserRow): Record<TPatientField, string | number | boolean | null> {
+export function patientFieldValues(p: AccountRow): Record<TPatientField, string | number | boolean | null> {
   return {
     first_name: p.firstName,
     last_name: p.lastName,
@@ -57,7 +57,7 @@ export function patientFieldValues(p: UserRow): Record<TPatientField, string | n
     harvest_center_temporal: p.harvestCenterId,
     referral_harvest_center_temporal: p.referralHarvestCenterId,
     processing_lab: p.processingLabId,
-    lab_id: p.labId,
+    lab_id: p.labSampleId,
     number_times_qc_done: p.numberTimesQcDone,
     date_adipose_shipped_to_lab: p.dateAdiposeShippedToLab,
     date_adipose_received_by_lab: p.dateAdiposeReceivedByLab,
@@ -72,7 +72,7 @@ export function patientFieldValues(p: UserRow): Record<TPatientField, string | n
   };
 }
 
-/** API field name → column (property of the users row). */
+/** API field name → property of the account (AccountRow). */
 export const PATIENT_FIELD_COLUMNS = {
   first_name: 'firstName',
   last_name: 'lastName',
@@ -81,7 +81,7 @@ export const PATIENT_FIELD_COLUMNS = {
   harvest_center_temporal: 'harvestCenterId',
   referral_harvest_center_temporal: 'referralHarvestCenterId',
   processing_lab: 'processingLabId',
-  lab_id: 'labId',
+  lab_id: 'labSampleId',
   number_times_qc_done: 'numberTimesQcDone',
   date_adipose_shipped_to_lab: 'dateAdiposeShippedToLab',
   date_adipose_received_by_lab: 'dateAdiposeReceivedByLab',
@@ -93,4 +93,4 @@ export const PATIENT_FIELD_COLUMNS = {
   hla_typing_test: 'hlaTypingTest',
   vials_preparation: 'vialsPreparation',
   vials_ready_ship: 'vialsReadyShip',
-} as const satisfies Record<TPatientField, keyof UserRow>;
+} as const satisfies Record<TPatientField, keyof AccountRow>;

@@ -1,5 +1,5 @@
+import { ZIdParams } from '@portal/shared/path-params';
 import { ZProduct, ZProductOption } from '@portal/shared/products';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getProduct, listProductOptions } from './products.service.ts';

@@ -1,32 +1,28 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { ZPatientListQuery, ZPatientPage } from '@portal/shared/patients';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   ZRemoveTeamResponse,
   ZSalesListQuery,
   ZSalesPerson,
   ZSalesPersonPage,
 } from '@portal/shared/sales-teams';
-import { ZIdParams } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
+import { DISTRIBUTORS_AND_ADMINS, MANAGERS_DISTRIBUTORS_AND_ADMINS } from '../accounts/roles.ts';
 import {
   getSalesPerson,
   listDistributorManagers,
   listDistributorReps,
   listManagerReps,
   listSalesPeople,
-  listTeamPatients,
   removeManagerFromTeam,
   removeRepFromTeam,
 } from './sales-teams.service.ts';
 
-const MANAGERS_UP = [...ADMINS, MEMBERSHIP.salesManager, MEMBERSHIP.salesDistributor];
-const DISTRIBUTORS = [...ADMINS, MEMBERSHIP.salesDistributor];
-
 /**
  * The sales network's lists. Each list is narrowed in SQL to what the caller may see
- * (sales-teams.policy.ts); a team head outside the caller's reach is a 403.
+ * (accounts/scopes.ts); a team head outside the caller's reach is a 403.
  */
 export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sales-teams'];
@@ -58,44 +54,28 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/sales-rep/sales-manager/list/:id/',
-    { config: { access: MANAGERS_UP }, schema: { tags, ...byId } },
+    { config: { access: MANAGERS_DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...byId } },
     async (request) => listManagerReps(app.db, requireActor(request), request.params.id, request.query),
   );
 
   app.get(
-    '/api/v1/sales-managers/:id/patients/',
-    {
-      config: { access: MANAGERS_UP },
-      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
-    },
-    async (request) =>
-      listTeamPatients(app.db, requireActor(request), 'manager', request.params.id, request.query),
-  );
-
-  app.get(
     '/api/v1/sales-distributors/:id/',
-    { config: { access: MANAGERS_UP }, schema: { tags, params: ZIdParams, response: { 200: ZSalesPerson } } },
+    {
+      config: { access: MANAGERS_DISTRIBUTORS_AND_ADMINS },
+      schema: { tags, params: ZIdParams, response: { 200: ZSalesPerson } },
+    },
     async (request) => getSalesPerson(app.db, requireActor(request), 'distributor', request.params.id),
   );
   app.get(
     '/api/v1/sales-distributors/:id/sales-managers/',
-    { config: { access: DISTRIBUTORS }, schema: { tags, ...byId } },
+    { config: { access: DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...byId } },
     async (request) =>
       listDistributorManagers(app.db, requireActor(request), request.params.id, request.query),
   );
   app.get(
     '/api/v1/sales-distributors/:id/sales-rep/',
-    { config: { access: DISTRIBUTORS }, schema: { tags, ...byId } },
+    { config: { access: DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...byId } },
     async (request) => listDistributorReps(app.db, requireActor(request), request.params.id, request.query),
-  );
-  app.get(
-    '/api/v1/sales-distributors/:id/patients/',
-    {
-      config: { access: DISTRIBUTORS },
-      schema: { tags, params: ZIdParams, querystring: ZPatientListQuery, response: { 200: ZPatientPage } },
-    },
-    async (request) =>
-      listTeamPatients(app.db, requireActor(request), 'distributor', request.params.id, request.query),
   );
 
   // Removing from a team changes data, so these are POSTs (the spec lists them beside GETs).
@@ -103,7 +83,7 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/sales-distributors/:id/remove-team/',
     {
-      config: { access: DISTRIBUTORS },
+      config: { access: DISTRIBUTORS_AND_ADMINS },
       schema: { tags, params: ZIdParams, response: { 200: ZRemoveTeamResponse } },
     },
     async (request) =>

@@ -1,5 +1,4 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import type { TPatientListQuery, TPatientPage } from '@portal/shared/patients';
 import {
   SALES_MANAGER_REMOVED_MESSAGE,
   SALES_REP_REMOVED_MESSAGE,
@@ -9,42 +8,22 @@ import {
 } from '@portal/shared/sales-teams';
 import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { findAccount, requireVisibleAccount } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { salesAccounts, users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { teamPatients } from '../patients/patients.policy.ts';
-import { listPatients } from '../patients/patients.service.ts';
+import { findAccount } from '../accounts/account-view.ts';
+import { setSalesLink } from '../accounts/account-writes.ts';
+import { requireVisibleSalesPerson, SALES_KINDS, type SalesKind, salesScope } from '../accounts/lookups.ts';
+import { isTeamRep } from '../accounts/scopes.ts';
+import { canRemoveManagerFromTeam, canRemoveRepFromTeam } from './sales-teams.policy.ts';
 import {
-  canRemoveManagerFromTeam,
-  canRemoveRepFromTeam,
-  isTeamRep,
-  salesDistributorScope,
-  salesManagerScope,
-  salesRepScope,
-} from './sales-teams.policy.ts';
-import {
-  detachManagerFromDistributor,
-  detachRepFromManager,
   findSalesPage,
   findSalesPersonRow,
   type SalesPersonRow,
   salesWhere,
 } from './sales-teams.repository.ts';
-
-type SalesKind = 'rep' | 'manager' | 'distributor';
-
-const KIND: Record<SalesKind, { membership: number; label: string; scope: typeof salesRepScope }> = {
-  rep: { membership: MEMBERSHIP.salesRep, label: 'Sales rep', scope: salesRepScope },
-  manager: { membership: MEMBERSHIP.salesManager, label: 'Sales manager', scope: salesManagerScope },
-  distributor: {
-    membership: MEMBERSHIP.salesDistributor,
-    label: 'Sales distributor',
-    scope: salesDistributorScope,
-  },
-};
 
 function person(id: number | null, first: string | null, last: string | null, email: string | null) {
   return id === null || email === null ? null : { id, first_name: first ?? '', last_name: last ?? '', email };
@@ -84,18 +63,12 @@ export async function listSalesPeople(
   query: TSalesListQuery,
   constraint?: SQL,
 ): Promise<TSalesPersonPage> {
-  const { membership, scope } = KIND[kind];
   const { count, rows } = await findSalesPage(
     db,
-    salesWhere(membership, scope(actor, users), query, constraint),
+    salesWhere(SALES_KINDS[kind].membership, salesScope(actor, kind), query, constraint),
     query,
   );
   return { count, results: rows.map(toSalesPerson) };
-}
-
-function requireVisibleSalesPerson(db: Db, actor: Actor, kind: SalesKind, id: number) {
-  const { membership, scope, label } = KIND[kind];
-  return requireVisibleAccount(db, id, [membership], scope(actor, users), label);
 }
 
 export async function getSalesPerson(
@@ -113,7 +86,7 @@ export async function getSalesPerson(
 /** The reps of one manager ("Sales Rep Team"). */
 export async function listManagerReps(db: Db, actor: Actor, managerId: number, query: TSalesListQuery) {
   await requireVisibleSalesPerson(db, actor, 'manager', managerId);
-  return listSalesPeople(db, actor, 'rep', query, eq(users.salesManagerId, managerId));
+  return listSalesPeople(db, actor, 'rep', query, eq(salesAccounts.salesManagerId, managerId));
 }
 
 /** The managers of one distributor ("Sales Manager Team"). */
@@ -124,7 +97,7 @@ export async function listDistributorManagers(
   query: TSalesListQuery,
 ) {
   await requireVisibleSalesPerson(db, actor, 'distributor', distributorId);
-  return listSalesPeople(db, actor, 'manager', query, eq(users.salesDistributorId, distributorId));
+  return listSalesPeople(db, actor, 'manager', query, eq(salesAccounts.salesDistributorId, distributorId));
 }
 
 /** The reps of one distributor's team. */
@@ -144,18 +117,6 @@ export async function listDistributorReps(
   );
 }
 
-/** Patients of a manager's or distributor's team ("Team Patients"). */
-export async function listTeamPatients(
-  db: Db,
-  actor: Actor,
-  kind: 'manager' | 'distributor',
-  headId: number,
-  query: TPatientListQuery,
-): Promise<TPatientPage> {
-  await requireVisibleSalesPerson(db, actor, kind, headId);
-  return listPatients(db, actor, query, {}, teamPatients(users, { kind, id: headId }));
-}
-
 /** A manager removes a rep from its team (admins any rep). */
 export async function removeRepFromTeam(db: Db, actor: Actor, repId: number, context: RequestContext) {
   await db.transaction(async (tx) => {
@@ -163,7 +124,8 @@ export async function removeRepFromTeam(db: Db, actor: Actor, repId: number, con
     if (!rep) throw notFound('Sales rep not found.');
     if (!canRemoveRepFromTeam(actor, rep)) throw forbidden('This sales rep is not in your team.');
     if (rep.salesManagerId === null) throw badRequest('This sales rep is not in a team.');
-    await detachRepFromManager(tx, rep.id, rep.salesManagerId, rep.salesDistributorId);
+    // Its centers and patients follow: their manager and distributor are read through the rep.
+    await setSalesLink(tx, rep, 'sales_manager_id', null);
     await recordAudit(tx, {
       action: 'sales_team.rep_removed',
       actorUserId: actor.session.actorUserId ?? actor.id,
@@ -187,7 +149,7 @@ export async function removeManagerFromTeam(
     if (!manager) throw notFound('Sales manager not found.');
     if (!canRemoveManagerFromTeam(actor, manager)) throw forbidden('This sales manager is not in your team.');
     if (manager.salesDistributorId === null) throw badRequest('This sales manager is not in a team.');
-    await detachManagerFromDistributor(tx, manager.id, manager.salesDistributorId);
+    await setSalesLink(tx, manager, 'sales_distributor_id', null);
     await recordAudit(tx, {
       action: 'sales_team.manager_removed',
       actorUserId: actor.session.actorUserId ?? actor.id,

@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { ROLE_FIELDS, type TAdminUserUpdate, type TCreateUserBody } from '@portal/shared/account-admin';
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  ROLE_FIELDS,
-  type TAdminUserUpdate,
-  type TCreateUserBody,
-  type TUser,
-} from '@portal/shared/users';
+import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { isEmailTaken } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { applySalesLinks, type SalesLinkField } from './sales-links.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { isEmailTaken } from '../accounts/account-view.ts';
+import { insertAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
+import { createPatient } from '../accounts/create-patient.ts';
 import { profileChanges } from './user-profile.ts';
 import { membershipName, toUserJson } from './user-view.ts';
 import {
@@ -23,7 +21,16 @@ import {
   findUserById,
   findUserWithRelations,
   replaceUserTags,
+  type UserRow,
 } from './users.repository.ts';
+
+function currentLink(target: UserRow, field: SalesLinkField): number | null {
+  return field === 'saless_rep_id'
+    ? target.salesRepId
+    : field === 'sales_manager_id'
+      ? target.salesManagerId
+      : target.salesDistributorId;
+}
 
 async function userJson(db: Db, id: number): Promise<TUser> {
   const found = await findUserWithRelations(db, id);
@@ -31,37 +38,53 @@ async function userJson(db: Db, id: number): Promise<TUser> {
   return toUserJson(found);
 }
 
-/** POST /api/v1/users/: the admin's Add Patient (subscription 2) and Add Harvest Center (4). */
-export async function createUserByAdmin(db: Db, actor: Actor, body: TCreateUserBody): Promise<TUser> {
-  if (await isEmailTaken(db, body.email))
-    throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-  // A patient created without a password gets an unguessable one and sets their own through
-  // "Forgot Password?" (or the admin's reset mail); no default password exists to leak.
-  const password = body.password ?? randomBytes(24).toString('base64url');
-  const passwordHash = await hashPassword(password);
-  const id = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
+/**
+ * POST /api/v1/users/: the admin's Add Patient (subscription 2, through accounts' createPatient,
+ * which invites the patient to set a password) and Add Harvest Center (4, with its password).
+ */
+export async function createUserByAdmin(
+  db: Db,
+  actor: Actor,
+  body: TCreateUserBody,
+  context: RequestContext & { publicUrl: string },
+): Promise<{ user: TUser; mailQueued: boolean }> {
+  if (body.subscription === MEMBERSHIP.patient) {
+    const { patient, invitationQueued } = await createPatient(
+      db,
+      {
         email: body.email,
-        username: body.email,
-        passwordHash,
         firstName: body.first_name,
         lastName: body.last_name,
-        membershipId: body.subscription,
-        company: body.subscription === MEMBERSHIP.harvestCenter ? body.company : '',
-        phoneNumber: body.subscription === MEMBERSHIP.patient ? (body.phone_number ?? '') : '',
-      })
-      .returning({ id: users.id });
+        phoneNumber: body.phone_number ?? '',
+        password: body.password,
+      },
+      { publicUrl: context.publicUrl, ip: context.ip, actorUserId: actor.id },
+    );
+    return { user: await userJson(db, patient.id), mailQueued: invitationQueued };
+  }
+  if (await isEmailTaken(db, body.email))
+    throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  const passwordHash = await hashPassword(body.password ?? randomBytes(24).toString('base64url'));
+  const id = await db.transaction(async (tx) => {
+    const created = await insertAccount(tx, {
+      email: body.email,
+      username: body.email,
+      passwordHash,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      membershipId: body.subscription,
+      company: body.company ?? '',
+    });
     await recordAudit(tx, {
       action: 'user.created',
       actorUserId: actor.id,
       targetUserId: created.id,
+      ip: context.ip,
       detail: { membership: body.subscription },
     });
     return created.id;
   });
-  return userJson(db, id);
+  return { user: await userJson(db, id), mailQueued: false };
 }
 
 /**
@@ -97,7 +120,12 @@ export async function updateUserByAdmin(
 
   await db.transaction(async (tx) => {
     if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
-    const linkChanges = await applySalesLinks(tx, target, links);
+    const linkChanges: SalesLinkField[] = [];
+    for (const [field, value] of Object.entries(links) as [SalesLinkField, number | null][]) {
+      if (value === currentLink(target, field)) continue;
+      await setSalesLink(tx, target, field, value);
+      linkChanges.push(field);
+    }
     if (tags !== undefined) await replaceUserTags(tx, id, tags);
     await recordAudit(tx, {
       action: 'user.updated',

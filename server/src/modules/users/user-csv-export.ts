@@ -52,7 +52,7 @@ export function userCsvRow({ user, staffHcIds }: UserWithRelations): Array<strin
     user.templateId,
     user.salesRepId,
     user.salesManagerId,
-    user.labId,
+    user.labSampleId,
     user.salesDistributorId,
     staffHcIds.join(' '),
     user.authCustomerProfileId,

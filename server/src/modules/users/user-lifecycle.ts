@@ -1,7 +1,7 @@
 import { count, eq, or } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import { vialRecords } from '../../db/schema/vials.ts';
 import type { Actor } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -38,8 +38,8 @@ async function findDeleteBlockers(db: Db, id: number): Promise<Record<string, st
   const [[patients], [vials]] = await Promise.all([
     db
       .select({ n: count() })
-      .from(users)
-      .where(or(eq(users.harvestCenterId, id), eq(users.referralHarvestCenterId, id))),
+      .from(patientAccounts)
+      .where(or(eq(patientAccounts.harvestCenterId, id), eq(patientAccounts.referralHarvestCenterId, id))),
     db.select({ n: count() }).from(vialRecords).where(eq(vialRecords.userId, id)),
   ]);
   const blockers: Record<string, string> = {};
@@ -55,20 +55,19 @@ async function findDeleteBlockers(db: Db, id: number): Promise<Record<string, st
 
 /**
  * DELETE /api/v1/users/delete-inactive/{id}/: permanent, for inactive users only. Refused while
- * patients or vial records depend on the user; sales links pointing at the user are cleared.
+ * patients or vial records depend on the user: checked inside the deleting transaction with the
+ * account locked, and held by the database too (RESTRICT). Sales links pointing at the user are
+ * cleared by their foreign keys (SET NULL).
  */
 export async function deleteInactiveUser(db: Db, actor: Actor, id: number): Promise<{ message: string }> {
-  const target = await findUserById(db, id);
-  if (!target) throw notFound('This user does not exist.');
-  assertCanManageAccount(actor, target, 'delete');
-  if (target.isActive) throw conflict('Only inactive users can be deleted. Deactivate the user first.');
-  const blockers = await findDeleteBlockers(db, id);
-  if (Object.keys(blockers).length) throw conflict(Object.values(blockers).join(' '), blockers);
   await db.transaction(async (tx) => {
-    // Sales links have no foreign key (they point at users of several roles): clear them here.
-    await tx.update(users).set({ salesRepId: null }).where(eq(users.salesRepId, id));
-    await tx.update(users).set({ salesManagerId: null }).where(eq(users.salesManagerId, id));
-    await tx.update(users).set({ salesDistributorId: null }).where(eq(users.salesDistributorId, id));
+    const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    const target = locked && (await findUserById(tx, id));
+    if (!target) throw notFound('This user does not exist.');
+    assertCanManageAccount(actor, target, 'delete');
+    if (target.isActive) throw conflict('Only inactive users can be deleted. Deactivate the user first.');
+    const blockers = await findDeleteBlockers(tx, id);
+    if (Object.keys(blockers).length) throw conflict(Object.values(blockers).join(' '), blockers);
     await tx.delete(users).where(eq(users.id, id));
     await recordAudit(tx, {
       action: 'user.deleted',

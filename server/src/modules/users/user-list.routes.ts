@@ -1,13 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  ZIdName,
-  ZOptionsQuery,
-  ZUserFilters,
-  ZUserListQuery,
-  ZUserOption,
-  ZUserPage,
-  ZValueOption,
-} from '@portal/shared/users';
+import { ZIdName, ZOptionsQuery, ZUserOption, ZValueOption } from '@portal/shared/select-options';
+import { ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../audit/audit-log.ts';

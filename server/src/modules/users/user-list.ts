@@ -9,9 +9,15 @@ import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
+import { findPage } from '../../db/paging.ts';
 import { domains, users, userTagLinks } from '../../db/schema/accounts.ts';
+import { selectAccounts } from '../accounts/account-view.ts';
 import { toUserJson } from './user-view.ts';
-import { toUserWithRelations, userWithRelationsColumns } from './users.repository.ts';
+import {
+  toUserWithRelations,
+  type UserWithRelationsRow,
+  userWithRelationsColumns,
+} from './users.repository.ts';
 
 /** `search_text LIKE '%term%'` (both lower-cased), also used by the option lists. */
 export function userSearchCondition(term: string): SQL {
@@ -72,27 +78,32 @@ export async function countUsers(db: Db, where: SQL | undefined, cap = USER_COUN
 
 export async function listUsers(db: Db, query: TUserListQuery): Promise<TUserPage> {
   const where = userFilterConditions(query);
-  const rows = await db
-    .select(userWithRelationsColumns)
-    .from(users)
-    .leftJoin(domains, eq(domains.id, users.domainId))
-    .where(where)
-    .orderBy(...userOrderBy(query.ordering))
-    .limit(query.limit)
-    .offset(query.offset);
-  // A short page that is not past the end already tells the total: no count query (rare terms).
-  const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  const total = isLastPage ? query.offset + rows.length : await countUsers(db, where);
-  return { count: total, results: rows.map((row) => toUserJson(toUserWithRelations(row))) };
+  const { count, rows } = await findPage(
+    () =>
+      selectAccounts(db, userWithRelationsColumns)
+        .leftJoin(domains, eq(domains.id, users.domainId))
+        .where(where)
+        .orderBy(...userOrderBy(query.ordering)),
+    query,
+    // The total over 100k users is the expensive part: counted only when needed, and capped.
+    { count: () => countUsers(db, where) },
+  );
+  return {
+    count,
+    results: rows.map((row) => toUserJson(toUserWithRelations(row as UserWithRelationsRow))),
+  };
 }
 
 /** Keyset pages over the filtered users in id order, for exports that must not hold everything in memory. */
-export async function selectUsersAfter(db: Db, filters: TUserFilters, afterId: number, batchSize: number) {
-  return db
-    .select(userWithRelationsColumns)
-    .from(users)
+export async function selectUsersAfter(
+  db: Db,
+  filters: TUserFilters,
+  afterId: number,
+  batchSize: number,
+): Promise<UserWithRelationsRow[]> {
+  return selectAccounts(db, userWithRelationsColumns)
     .leftJoin(domains, eq(domains.id, users.domainId))
     .where(and(userFilterConditions(filters), gt(users.id, afterId)))
     .orderBy(asc(users.id))
-    .limit(batchSize);
+    .limit(batchSize) as Promise<UserWithRelationsRow[]>;
 }

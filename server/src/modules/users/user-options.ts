@@ -1,5 +1,5 @@
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
-import type { TUserOption } from '@portal/shared/users';
+import type { TUserOption } from '@portal/shared/select-options';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';

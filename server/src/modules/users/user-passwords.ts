@@ -1,4 +1,4 @@
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/users';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -10,7 +10,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { sendPasswordResetMail } from '../auth/auth.service.ts';
 import { isResetRequestAllowed } from '../auth/login-throttle.ts';
 import { assertCanManageAccount } from './users.policy.ts';
-import { findUserById, revokeSessionsOfPerson } from './users.repository.ts';
+import { findPasswordHash, findUserById, revokeSessionsOfPerson } from './users.repository.ts';
 
 /**
  * POST /api/v1/users/change-password/ (admin "Change Password" modal). The user's sessions end,
@@ -53,7 +53,7 @@ export async function updateOwnPassword(
       'Only the account holder can change this password. Use the admin password change instead.',
     );
   }
-  if (!(await verifyPassword(actor.user.passwordHash, input.password_current))) {
+  if (!(await verifyPassword(await findPasswordHash(db, actor.id), input.password_current))) {
     await recordAudit(db, {
       action: 'password.change_failed',
       actorUserId: actor.id,

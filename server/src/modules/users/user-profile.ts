@@ -1,19 +1,19 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/shared/agreement';
 import {
   COMPANY_REQUIRED_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
   isCompanyRequired,
   PROFILE_FIELDS,
   type TProfilePatch,
-  type TUser,
-} from '@portal/shared/users';
+} from '@portal/shared/profile';
+import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { isEmailTaken } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { isEmailTaken } from '../accounts/account-view.ts';
 import { toUserJson } from './user-view.ts';
 import { assertCanEditProfile, assertCanViewUser, canChangeTemplateId } from './users.policy.ts';
 import {

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
-import { toLabTrackingJson } from '../../db/account-views.ts';
+import { toLabTrackingJson } from '../accounts/account-view.ts';
 import type { UserWithRelations } from './users.repository.ts';
 
 export function membershipName(id: number): string {
@@ -52,7 +52,7 @@ export function toUserJson({ user, tags, staffHcIds, domainName }: UserWithRelat
     referral_harvest_center_temporal: user.referralHarvestCenterId,
     referral_harvest_center_temporal_id: user.referralHarvestCenterId,
     processing_lab: user.processingLabId,
-    lab_id: user.labId,
+    lab_id: user.labSampleId,
     auth_customer_profile_id: user.authCustomerProfileId,
     auth_customer_payment_profile_id: user.authCustomerPaymentProfileId,
     ...toLabTrackingJson(user),

@@ -9,8 +9,14 @@ import {
   userTags,
 } from '../../db/schema/accounts.ts';
 import { authTokens } from '../../db/schema/auth.ts';
+import {
+  type AccountRow,
+  accountColumns,
+  findAccountById,
+  selectAccounts,
+} from '../accounts/account-view.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = AccountRow;
 
 /** A user with what the API shows beside the row: tag ids, staff HC ids, domain name. */
 export type UserWithRelations = {
@@ -25,7 +31,7 @@ export type UserWithRelations = {
  * one round trip. The arrays are cast to text and split here: both drivers return text the same way.
  */
 export const userWithRelationsColumns = {
-  user: users,
+  user: accountColumns,
   tags: sql<string>`array_to_string(array(select t.tag_id from ${userTagLinks} t where t.user_id = ${users.id} order by t.tag_id), ',')`,
   staffHcIds: sql<string>`array_to_string(array(select s.harvest_center_id from ${hcStaffLinks} s where s.staff_id = ${users.id} order by s.harvest_center_id), ',')`,
   domainName: domains.name,
@@ -35,12 +41,14 @@ export function idList(text: string | null): number[] {
   return text ? text.split(',').map(Number) : [];
 }
 
-export function toUserWithRelations(row: {
+export type UserWithRelationsRow = {
   user: UserRow;
   tags: string;
   staffHcIds: string;
   domainName: string | null;
-}): UserWithRelations {
+};
+
+export function toUserWithRelations(row: UserWithRelationsRow): UserWithRelations {
   return {
     user: row.user,
     tags: idList(row.tags),
@@ -49,19 +57,22 @@ export function toUserWithRelations(row: {
   };
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return findAccountById(db, id);
+}
+
+/** Read only where a password is checked, never with the account. */
+export async function findPasswordHash(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.hash;
 }
 
 export async function findUserWithRelations(db: Db, id: number): Promise<UserWithRelations | undefined> {
-  const [row] = await db
-    .select(userWithRelationsColumns)
-    .from(users)
+  const [row] = await selectAccounts(db, userWithRelationsColumns)
     .leftJoin(domains, eq(domains.id, users.domainId))
     .where(eq(users.id, id))
     .limit(1);
-  return row && toUserWithRelations(row);
+  return row && toUserWithRelations(row as UserWithRelationsRow);
 }
 
 /** By numeric id, or by username / e-mail (case-insensitive). */

@@ -1,26 +1,22 @@
+import {
+  ZAdminUserUpdate,
+  ZCreateUserBody,
+  ZLoginAsBody,
+  ZLoginAsResponse,
+} from '@portal/shared/account-admin';
+import { ZEmailExists, ZEmailExistsBody } from '@portal/shared/account-email';
 import { ZAgreementStatus } from '@portal/shared/agreement';
 import { ZMessage } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import {
-  ZAdminChangePassword,
-  ZAdminUserUpdate,
-  ZCreateUserBody,
-  ZEmailExists,
-  ZEmailExistsBody,
-  ZIdParams,
-  ZLoginAsBody,
-  ZLoginAsResponse,
-  ZProfilePatch,
-  ZProfilePut,
-  ZResetUserPasswordBody,
-  ZUpdateOwnPassword,
-  ZUser,
-} from '@portal/shared/users';
+import { ZAdminChangePassword, ZResetUserPasswordBody, ZUpdateOwnPassword } from '@portal/shared/passwords';
+import { ZIdParams } from '@portal/shared/path-params';
+import { ZProfilePatch, ZProfilePut } from '@portal/shared/profile';
+import { ZUser } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isEmailTaken } from '../../db/account-lookups.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
+import { isEmailTaken } from '../accounts/account-view.ts';
 import { loginAsUser } from './impersonation.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
 import { deleteInactiveUser, setUserActive } from './user-lifecycle.ts';
@@ -63,8 +59,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/',
     { config: { access: ADMINS }, schema: { tags, body: ZCreateUserBody, response: { 201: ZUser } } },
     async (request, reply) => {
-      reply.status(201);
-      return createUserByAdmin(app.db, requireActor(request), request.body);
+      const { user, mailQueued } = await createUserByAdmin(app.db, requireActor(request), request.body, {
+        ...requestContext(request),
+        publicUrl: app.config.publicUrl,
+      });
+      if (mailQueued) app.mailWorker.wake();
+      return reply.status(201).send(user);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Actor } from '../../http/access.ts';
-import { isLabAccount } from '../labs/labs.policy.ts';
+import { isVialWriter } from '../accounts/roles.ts';
 
 /**
  * Vial records (docs/decisions/005-vial-writes.md). Reading follows the patient: whoever may see
@@ -8,5 +8,5 @@ import { isLabAccount } from '../labs/labs.policy.ts';
  * must be visible to the lab, i.e. inside patientScope).
  */
 export function canWriteVials(actor: Actor, patientVisible: boolean): boolean {
-  return patientVisible && (actor.isAdmin || isLabAccount(actor));
+  return patientVisible && isVialWriter(actor);
 }

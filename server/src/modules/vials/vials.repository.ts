@@ -1,50 +1,20 @@
-import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
+import { patientAccounts } from '../../db/schema/accounts.ts';
 import { vialRecords } from '../../db/schema/vials.ts';
 
 export type VialRecordRow = typeof vialRecords.$inferSelect;
-export type VialTotalsRow = { vialsAvailable: number; vialsShipped: number };
-
-/**
- * Moves a patient's totals by a delta in one statement, refusing (no row returned) when either
- * total would drop below 0. The row lock the UPDATE takes, and PostgreSQL re-checking the WHERE on
- * the latest row version after waiting for it, make concurrent movements add up exactly and keep
- * parallel shipments from over-drawing the stock.
- */
-export async function adjustVialTotals(
-  db: Db,
-  patientId: number,
-  delta: { available: number; shipped: number },
-): Promise<VialTotalsRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({
-      vialsAvailable: sql`${users.vialsAvailable} + ${delta.available}`,
-      vialsShipped: sql`${users.vialsShipped} + ${delta.shipped}`,
-    })
-    .where(
-      and(
-        eq(users.id, patientId),
-        eq(users.membershipId, MEMBERSHIP.patient),
-        sql`${users.vialsAvailable} + ${delta.available} >= 0`,
-        sql`${users.vialsShipped} + ${delta.shipped} >= 0`,
-      ),
-    )
-    .returning({ vialsAvailable: users.vialsAvailable, vialsShipped: users.vialsShipped });
-  return row;
-}
 
 export async function findVialTotals(db: Db, patientId: number) {
   const [row] = await db
     .select({
-      vialsAvailable: users.vialsAvailable,
-      vialsShipped: users.vialsShipped,
-      vialsPreparation: users.vialsPreparation,
+      vialsAvailable: patientAccounts.vialsAvailable,
+      vialsShipped: patientAccounts.vialsShipped,
+      vialsPreparation: patientAccounts.vialsPreparation,
     })
-    .from(users)
-    .where(eq(users.id, patientId))
+    .from(patientAccounts)
+    .where(eq(patientAccounts.userId, patientId))
     .limit(1);
   return row;
 }
@@ -77,14 +47,14 @@ export async function updateVialRecord(
 }
 
 /** One page of a patient's records, newest first (vial_records_user_idx). */
-export async function findVialRecordPage(db: Db, patientId: number, page: { limit: number; offset: number }) {
-  const [{ n }] = await db.select({ n: count() }).from(vialRecords).where(eq(vialRecords.userId, patientId));
-  const rows = await db
-    .select()
-    .from(vialRecords)
-    .where(eq(vialRecords.userId, patientId))
-    .orderBy(desc(vialRecords.date), desc(vialRecords.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: Number(n), rows };
+export async function findVialRecordPage(db: Db, patientId: number, page: PageRequest) {
+  return findPage(
+    () =>
+      db
+        .select({ ...getTableColumns(vialRecords), totalRows })
+        .from(vialRecords)
+        .where(eq(vialRecords.userId, patientId))
+        .orderBy(desc(vialRecords.date), desc(vialRecords.id)),
+    page,
+  ) as Promise<{ count: number; rows: VialRecordRow[] }>;
 }

@@ -1,4 +1,4 @@
-import { ZIdParams } from '@portal/shared/users';
+import { ZIdParams } from '@portal/shared/path-params';
 import {
   ZVialRecordCreate,
   ZVialRecordUpdate,
@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { LAB_AND_ADMINS } from '../labs/labs.policy.ts';
+import { LAB_AND_ADMINS } from '../accounts/roles.ts';
 import { createVialRecord, getVialsHistory, updateVialRecordAndTotals } from './vials.service.ts';
 
 export const vialsRoutes: FastifyPluginAsyncZod = async (app) => {

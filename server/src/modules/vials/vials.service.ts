@@ -1,4 +1,3 @@
-import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   notEnoughVialsMessage,
   TOTALS_BELOW_ZERO_MESSAGE,
@@ -14,16 +13,14 @@ import {
   vialTotalsDelta,
 } from '@portal/shared/vials';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { findAccountWithVisibility } from '../../db/account-lookups.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { patientScope } from '../patients/patients.policy.ts';
+import { adjustVialTotals } from '../accounts/account-writes.ts';
+import { requireVisiblePatient } from '../accounts/lookups.ts';
 import { canWriteVials } from './vials.policy.ts';
 import {
-  adjustVialTotals,
   findVialRecordForUpdate,
   findVialRecordPage,
   findVialTotals,
@@ -53,15 +50,8 @@ async function requirePatientAccess(
   patientId: number,
   write: boolean,
 ): Promise<boolean> {
-  const found = await findAccountWithVisibility(
-    db,
-    patientId,
-    [MEMBERSHIP.patient],
-    patientScope(actor, users),
-  );
-  if (!found) throw notFound('Patient not found.');
-  if (!found.visible) throw forbidden('You do not have access to this patient.');
-  const canWrite = canWriteVials(actor, found.visible);
+  await requireVisiblePatient(db, actor, patientId);
+  const canWrite = canWriteVials(actor, true);
   if (write && !canWrite) throw forbidden("Only an admin or the patient's lab can change vial records.");
   return canWrite;
 }

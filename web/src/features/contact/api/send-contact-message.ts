@@ -1,5 +1,5 @@
 import type { ZMessage } from '@portal/shared/auth';
-import type { ZContactBody } from '@portal/shared/users';
+import type { ZContactBody } from '@portal/shared/contact';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';

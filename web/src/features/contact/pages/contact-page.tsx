@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { ZContactBody } from '@portal/shared/users';
+import { ZContactBody } from '@portal/shared/contact';
 import { useState } from 'react';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

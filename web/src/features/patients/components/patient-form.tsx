@@ -3,7 +3,6 @@ import type { TPatientDetail, TPatientField } from '@portal/shared/patients';
 import { useMemo, useState } from 'react';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
-import { VialsSection } from '../../vials/components/vials-section.tsx';
 import { useCreatePatient, useUpdatePatient } from '../api/save-patient.ts';
 import { PatientCenterFields } from './patient-center-fields.tsx';
 import {
@@ -15,6 +14,7 @@ import {
   ZPatientForm,
 } from './patient-form-values.ts';
 import { PatientLabFields } from './patient-lab-fields.tsx';
+import { usePatientVialsSection } from './patient-vials-slot.ts';
 
 interface PatientFormProps {
   /** The patient to edit (with the fields the caller may change); null adds a new patient. */
@@ -39,6 +39,7 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
   const create = useCreatePatient();
   const update = useUpdatePatient(patient?.id ?? 0);
   const locked = (field: TPatientField) => !editable.has(field);
+  const VialsSection = usePatientVialsSection();
 
   const submit = form.onSubmit((values) => {
     const onError = (error: Error) => setServerErrors(form, error);
@@ -101,7 +102,7 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
       {patient && (
         <>
           <Divider />
-          <VialsSection patientId={patient.id} readOnly={readOnly || !patient.can_edit_vials} title="Vials" />
+          <VialsSection patientId={patient.id} readOnly={readOnly || !patient.can_edit_vials} />
         </>
       )}
     </Stack>

@@ -1,5 +1,7 @@
 import type { ZMessage } from '@portal/shared/auth';
-import type { TUser, ZProfilePut, ZUpdateOwnPassword } from '@portal/shared/users';
+import type { ZUpdateOwnPassword } from '@portal/shared/passwords';
+import type { ZProfilePut } from '@portal/shared/profile';
+import type { TUser } from '@portal/shared/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { ZUpdateOwnPassword } from '@portal/shared/passwords';
 import { TEXT } from '@portal/shared/ui-constants';
-import { ZUpdateOwnPassword } from '@portal/shared/users';
 import { type FormEvent, useState } from 'react';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

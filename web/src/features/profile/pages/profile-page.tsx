@@ -13,8 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
+import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
-import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, type TUser, ZProfilePut } from '@portal/shared/users';
+import type { TUser } from '@portal/shared/users';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

@@ -1,4 +1,4 @@
-import type { TUserOption } from '@portal/shared/users';
+import type { TUserOption } from '@portal/shared/select-options';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

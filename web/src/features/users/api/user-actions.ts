@@ -1,11 +1,7 @@
+import type { TAdminUserUpdate, TCreateUserBody, ZLoginAsResponse } from '@portal/shared/account-admin';
 import type { ZMessage } from '@portal/shared/auth';
-import type {
-  TAdminUserUpdate,
-  TCreateUserBody,
-  TUser,
-  ZAdminChangePassword,
-  ZLoginAsResponse,
-} from '@portal/shared/users';
+import type { ZAdminChangePassword } from '@portal/shared/passwords';
+import type { TUser } from '@portal/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { ZCreateUserBody } from '@portal/shared/account-admin';
 import { ZPassword } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { ZCreateUserBody } from '@portal/shared/users';
 import type { FormEventHandler, ReactNode } from 'react';
 import { z } from 'zod';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';

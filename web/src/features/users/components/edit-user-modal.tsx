@@ -9,16 +9,11 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
+import { ROLE_FIELDS, type TAdminUserUpdate, ZAdminUserUpdate } from '@portal/shared/account-admin';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired } from '@portal/shared/profile';
 import { TEXT, TIMING } from '@portal/shared/ui-constants';
-import {
-  COMPANY_REQUIRED_MESSAGE,
-  isCompanyRequired,
-  ROLE_FIELDS,
-  type TAdminUserUpdate,
-  type TUser,
-  ZAdminUserUpdate,
-} from '@portal/shared/users';
+import type { TUser } from '@portal/shared/users';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { z } from 'zod';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';

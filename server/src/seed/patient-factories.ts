@@ -2,8 +2,9 @@ import { todayIsoDate } from '@portal/shared/dates';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { computeEstimatedVialsReadyDate, inheritedSalesRepId } from '@portal/shared/patients';
 import { notEnoughVialsMessage, type TVialType, vialTotalsDelta } from '@portal/shared/vials';
-import { adjustVialTotals, insertVialRecord } from '../modules/vials/vials.repository.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
+import { adjustVialTotals } from '../modules/accounts/account-writes.ts';
+import { insertVialRecord } from '../modules/vials/vials.repository.ts';
 import {
   type CreateUserInput,
   createUser,
@@ -36,12 +37,7 @@ export function createSalesManager(db: Db, input: CreateUserInput & { distributo
 
 export function createSalesRep(db: Db, input: CreateUserInput & { manager?: UserRow | null } = {}) {
   const { manager, ...rest } = input;
-  return createUser(db, {
-    membershipId: MEMBERSHIP.salesRep,
-    salesManagerId: manager?.id ?? null,
-    salesDistributorId: manager?.salesDistributorId ?? null,
-    ...rest,
-  });
+  return createUser(db, { membershipId: MEMBERSHIP.salesRep, salesManagerId: manager?.id ?? null, ...rest });
 }
 
 /** A distributor, one of its managers and one of that manager's reps. */
@@ -52,12 +48,9 @@ export async function createSalesTeam(db: Db) {
   return { distributor, manager, rep };
 }
 
+/** A center's or patient's rep; the manager and distributor follow the rep (accounts). */
 function salesLinksOf(rep: UserRow | null | undefined) {
-  return {
-    salesRepId: rep?.id ?? null,
-    salesManagerId: rep?.salesManagerId ?? null,
-    salesDistributorId: rep?.salesDistributorId ?? null,
-  };
+  return { salesRepId: rep?.id ?? null };
 }
 
 export function createHarvestCenter(
@@ -114,7 +107,6 @@ export async function createPatient(
     { changed: true, id: harvestCenter?.id ?? null, salesRepId: harvestCenter?.salesRepId ?? null },
     { changed: true, id: referralCenter?.id ?? null, salesRepId: referralCenter?.salesRepId ?? null },
   );
-  const center = harvestCenter && repId === harvestCenter.salesRepId ? harvestCenter : referralCenter;
   const received = rest.dateAdiposeReceivedByLab ?? null;
   return createUser(db, {
     membershipId: MEMBERSHIP.patient,
@@ -122,8 +114,6 @@ export async function createPatient(
     referralHarvestCenterId: referralCenter?.id ?? null,
     processingLabId: harvestCenter?.processingLabId ?? null,
     salesRepId: repId ?? null,
-    salesManagerId: repId ? (center?.salesManagerId ?? null) : null,
-    salesDistributorId: repId ? (center?.salesDistributorId ?? null) : null,
     ...rest,
     estimatedDateVialsReadyToShip: computeEstimatedVialsReadyDate({
       receivedByLab: received,

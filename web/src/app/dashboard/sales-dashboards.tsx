@@ -1,7 +1,7 @@
 import type { TSessionUser } from '@portal/shared/auth';
-import { TEAM_LISTS } from '../api/get-team.ts';
-import { SalesRepReferralLinks } from './sales-rep-referral-links.tsx';
-import { SalesTeamList } from './sales-team-list.tsx';
+import { TEAM_LISTS } from '../../features/sales-teams/api/get-team.ts';
+import { SalesRepReferralLinks } from '../../features/sales-teams/components/sales-rep-referral-links.tsx';
+import { SalesTeamList } from '../../features/sales-teams/components/sales-team-list.tsx';
 
 export function SalesRepDashboard({ user }: { user: TSessionUser }) {
   return <SalesRepReferralLinks repId={user.id} />;

@@ -2,8 +2,7 @@ import { Center, Loader, Stack } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { UsersDashboard } from '../users/users-dashboard.tsx';
-import { WelcomeHeading } from './components/welcome-heading.tsx';
+import { WelcomeHeading } from './welcome-heading.tsx';
 
 export interface DashboardContentProps {
   user: TSessionUser;
@@ -16,30 +15,50 @@ function lazyContent(load: () => Promise<ComponentType<DashboardContentProps>>) 
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-const LabContent = lazyContent(() =>
-  import('../labs/components/lab-dashboard.tsx').then((m) => m.LabDashboard),
-);
-const PatientContent = lazyContent(() =>
-  import('../patients/components/patient-dashboard.tsx').then((m) => m.PatientDashboard),
-);
+const LabContent = lazyContent(() => import('./lab-dashboard.tsx').then((m) => m.LabDashboard));
+const PatientContent = lazyContent(() => import('./patient-dashboard.tsx').then((m) => m.PatientDashboard));
 const HarvestCenterContent = lazyContent(() =>
-  import('../patients/components/center-dashboards.tsx').then((m) => m.HarvestCenterDashboard),
+  import('./center-dashboards.tsx').then((m) => m.HarvestCenterDashboard),
 );
 const ReferralHarvestCenterContent = lazyContent(() =>
-  import('../patients/components/center-dashboards.tsx').then((m) => m.ReferralHarvestCenterDashboard),
+  import('./center-dashboards.tsx').then((m) => m.ReferralHarvestCenterDashboard),
 );
 const StaffContent = lazyContent(() =>
-  import('../hc-staff/components/associated-harvest-centers.tsx').then((m) => m.AssociatedHarvestCenters),
+  import('../../features/hc-staff/components/associated-harvest-centers.tsx').then(
+    (m) => m.AssociatedHarvestCenters,
+  ),
 );
-const SalesRepContent = lazyContent(() =>
-  import('../sales-teams/components/sales-dashboards.tsx').then((m) => m.SalesRepDashboard),
-);
+const SalesRepContent = lazyContent(() => import('./sales-dashboards.tsx').then((m) => m.SalesRepDashboard));
 const SalesManagerContent = lazyContent(() =>
-  import('../sales-teams/components/sales-dashboards.tsx').then((m) => m.SalesManagerDashboard),
+  import('./sales-dashboards.tsx').then((m) => m.SalesManagerDashboard),
 );
 const SalesDistributorContent = lazyContent(() =>
-  import('../sales-teams/components/sales-dashboards.tsx').then((m) => m.SalesDistributorDashboard),
+  import('./sales-dashboards.tsx').then((m) => m.SalesDistributorDashboard),
 );
+/** The admin dashboard is the user list, in its own chunk: no other role downloads the user screens. */
+const AdminContent = lazyContent(() =>
+  import('../../features/users/components/users-list.tsx').then((m) => m.UsersList),
+);
+
+function Loading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+/** A role's dashboard with no welcome heading (the admin's list has its own title). */
+function WithoutWelcome({
+  user,
+  content: Content,
+}: DashboardContentProps & { content: ComponentType<DashboardContentProps> }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Content user={user} />
+    </Suspense>
+  );
+}
 
 /** A role's dashboard under the welcome heading. */
 function WithWelcome({
@@ -49,13 +68,7 @@ function WithWelcome({
   return (
     <Stack gap="lg">
       <WelcomeHeading user={user} />
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader />
-          </Center>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         <Content user={user} />
       </Suspense>
     </Stack>
@@ -73,9 +86,9 @@ export const DASHBOARD_CONTENT: Record<MembershipId, ComponentType<DashboardCont
   [M.harvestCenter]: (props) => <WithWelcome {...props} content={HarvestCenterContent} />,
   [M.referralHarvestCenter]: (props) => <WithWelcome {...props} content={ReferralHarvestCenterContent} />,
   [M.salesManager]: (props) => <WithWelcome {...props} content={SalesManagerContent} />,
-  [M.admin]: UsersDashboard,
+  [M.admin]: (props) => <WithoutWelcome {...props} content={AdminContent} />,
   [M.salesDistributor]: (props) => <WithWelcome {...props} content={SalesDistributorContent} />,
   [M.hcStaff]: (props) => <WithWelcome {...props} content={StaffContent} />,
-  [M.adminAlt]: UsersDashboard,
+  [M.adminAlt]: (props) => <WithoutWelcome {...props} content={AdminContent} />,
   [M.labRouteAccess]: (props) => <WithWelcome {...props} content={LabContent} />,
 };

@@ -1,7 +1,7 @@
 import type { TSessionUser } from '@portal/shared/auth';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
-import { PATIENT_LISTS } from '../api/get-patients.ts';
-import { PatientList } from './patient-list.tsx';
+import { PATIENT_LISTS } from '../../features/patients/api/get-patients.ts';
+import { PatientList } from '../../features/patients/components/patient-list.tsx';
 
 /** A harvest center's dashboard: its patients, and adding one (the payments card is the commerce issue's). */
 export function HarvestCenterDashboard({ user }: { user: TSessionUser }) {

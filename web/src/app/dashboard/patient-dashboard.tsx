@@ -1,9 +1,9 @@
 import { Card, Stack } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
-import { VialsSection } from '../../vials/components/vials-section.tsx';
-import { CheckoutVialsCard } from './checkout-vials-card.tsx';
-import { PatientDocumentsTable } from './patient-documents-table.tsx';
+import { CheckoutVialsCard } from '../../features/patients/components/checkout-vials-card.tsx';
+import { PatientDocumentsTable } from '../../features/patients/components/patient-documents-table.tsx';
+import { VialsSection } from '../../features/vials/components/vials-section.tsx';
 
 const CENTER_MEMBERSHIPS: readonly number[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter];
 

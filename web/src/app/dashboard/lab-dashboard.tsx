@@ -1,6 +1,6 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { LabOverview } from './lab-overview.tsx';
+import { LabOverview } from '../../features/labs/components/lab-overview.tsx';
 
 /** A lab account's dashboard: its lab's harvest centers, and the lab view they come from. */
 export function LabDashboard() {

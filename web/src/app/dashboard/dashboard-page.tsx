@@ -1,7 +1,7 @@
 import { isMembershipId } from '@portal/shared/memberships';
-import { useSignedInUser } from '../../../lib/use-current-user.ts';
-import { WelcomeHeading } from '../components/welcome-heading.tsx';
-import { DASHBOARD_CONTENT } from '../dashboard-content.tsx';
+import { useSignedInUser } from '../../lib/use-current-user.ts';
+import { DASHBOARD_CONTENT } from './dashboard-content.tsx';
+import { WelcomeHeading } from './welcome-heading.tsx';
 
 /** The frame of /dashboard: the content is chosen by the user's first membership. */
 export function DashboardPage() {

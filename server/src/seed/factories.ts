@@ -1,12 +1,13 @@
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db } from './client.ts';
-import { hcStaffLinks, processingLabs, rhcHcLinks, users, userTagLinks } from './schema/accounts.ts';
+import type { Db } from '../db/client.ts';
+import { processingLabs, userTagLinks } from '../db/schema/accounts.ts';
+import type { AccountRow } from '../modules/accounts/account-view.ts';
+import { insertAccount, type NewAccount } from '../modules/accounts/account-writes.ts';
 
-type UserInsert = typeof users.$inferInsert;
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = AccountRow;
 
-export type CreateUserInput = Partial<Omit<UserInsert, 'passwordHash'>> & {
+export type CreateUserInput = Partial<Omit<NewAccount, 'passwordHash'>> & {
   password?: string;
   tags?: number[];
   /** Agreement accepted by default so most tests and demo accounts reach their screens. */
@@ -26,25 +27,22 @@ function cachedHash(password: string): Promise<string> {
 
 let sequence = 0;
 
-/** Test and seed factory: a user of any role with sensible defaults. */
+/** Test and seed factory: an account of any role with sensible defaults, written through accounts. */
 export async function createUser(db: Db, input: CreateUserInput = {}): Promise<UserRow> {
   sequence += 1;
   const { password = 'test-password', tags = [], agreementAccepted = true, ...overrides } = input;
   const n = `${Date.now().toString(36)}${sequence}`;
   const email = overrides.email ?? `user-${n}@example.test`;
-  const [user] = await db
-    .insert(users)
-    .values({
-      firstName: 'Test',
-      lastName: `User ${sequence}`,
-      membershipId: MEMBERSHIP.patient,
-      username: email,
-      agreementAcceptedAt: agreementAccepted ? new Date() : null,
-      ...overrides,
-      email,
-      passwordHash: await cachedHash(password),
-    })
-    .returning();
+  const user = await insertAccount(db, {
+    firstName: 'Test',
+    lastName: `User ${sequence}`,
+    membershipId: MEMBERSHIP.patient,
+    username: email,
+    agreementAcceptedAt: agreementAccepted ? new Date() : null,
+    ...overrides,
+    email,
+    passwordHash: await cachedHash(password),
+  });
   if (tags.length) await db.insert(userTagLinks).values(tags.map((tagId) => ({ userId: user.id, tagId })));
   return user;
 }
@@ -58,10 +56,4 @@ export async function createProcessingLab(db: Db, name = `Lab ${++sequence}`) {
   return lab;
 }
 
-export async function linkStaffToHarvestCenter(db: Db, staffId: number, harvestCenterId: number) {
-  await db.insert(hcStaffLinks).values({ staffId, harvestCenterId }).onConflictDoNothing();
-}
-
-export async function linkRhcToHarvestCenter(db: Db, rhcId: number, harvestCenterId: number) {
-  await db.insert(rhcHcLinks).values({ rhcId, harvestCenterId }).onConflictDoNothing();
-}
+export { linkRhcToHarvestCenter, linkStaffToHarvestCenter } from '../modules/accounts/account-writes.ts';

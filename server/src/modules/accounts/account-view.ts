@@ -1,0 +1,153 @@
+import type { TLabTracking } from '@portal/shared/lab-tracking';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { alias, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import type { ColumnValue } from '../../db/column-value.ts';
+import {
+  centerAccounts,
+  labAccounts,
+  patientAccounts,
+  salesAccounts,
+  users,
+} from '../../db/schema/accounts.ts';
+
+/**
+ * An account as the rest of the server reads it: the `users` row with its role data and links
+ * flattened in under the names the API has always used. One definition of the sales chain lives
+ * here: a patient's or center's rep is its own link; the manager is the rep's (or a rep's own);
+ * the distributor is that manager's (or a manager's own).
+ */
+const repLink = alias(salesAccounts, 'acct_rep_link');
+const managerLink = alias(salesAccounts, 'acct_manager_link');
+
+const ownRepId = sql<number | null>`coalesce(${patientAccounts.salesRepId}, ${centerAccounts.salesRepId})`;
+const managerId = sql<number | null>`coalesce(${repLink.salesManagerId}, ${salesAccounts.salesManagerId})`;
+
+export const accountLinkColumns = {
+  salesRepId: ownRepId.mapWith(nullableInt),
+  salesManagerId: managerId.mapWith(nullableInt),
+  salesDistributorId: sql<
+    number | null
+  >`coalesce(${managerLink.salesDistributorId}, ${salesAccounts.salesDistributorId})`.mapWith(nullableInt),
+  harvestCenterId: patientAccounts.harvestCenterId,
+  referralHarvestCenterId: patientAccounts.referralHarvestCenterId,
+  processingLabId: sql<
+    number | null
+  >`coalesce(${patientAccounts.processingLabId}, ${centerAccounts.processingLabId}, ${labAccounts.processingLabId})`.mapWith(
+    nullableInt,
+  ),
+};
+
+/** A patient's lab record; zeros and nulls for other accounts, as the API always showed them. */
+export const patientRecordColumns = {
+  labSampleId: sql<string>`coalesce(${patientAccounts.labSampleId}, '')`,
+  numberTimesQcDone: sql<number>`coalesce(${patientAccounts.numberTimesQcDone}, 0)`.mapWith(Number),
+  dateAdiposeShippedToLab: patientAccounts.dateAdiposeShippedToLab,
+  dateAdiposeReceivedByLab: patientAccounts.dateAdiposeReceivedByLab,
+  estimatedDateVialsReadyToShip: patientAccounts.estimatedDateVialsReadyToShip,
+  estimatedDateSetManually:
+    sql<boolean>`coalesce(${patientAccounts.estimatedDateSetManually}, false)`.mapWith(Boolean),
+  dateVialsReadyToShip: patientAccounts.dateVialsReadyToShip,
+  stemcellPlatingInitiatedDate: patientAccounts.stemcellPlatingInitiatedDate,
+  stemcellPlatingSuccessful: patientAccounts.stemcellPlatingSuccessful,
+  hlaTypingTest: patientAccounts.hlaTypingTest,
+  vialsPreparation: sql<number>`coalesce(${patientAccounts.vialsPreparation}, 0)`.mapWith(Number),
+  vialsReadyShip: sql<number>`coalesce(${patientAccounts.vialsReadyShip}, 0)`.mapWith(Number),
+  vialsAvailable: sql<number>`coalesce(${patientAccounts.vialsAvailable}, 0)`.mapWith(Number),
+  vialsShipped: sql<number>`coalesce(${patientAccounts.vialsShipped}, 0)`.mapWith(Number),
+};
+
+function nullableInt(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+const { passwordHash: _passwordHash, searchText: _searchText, ...identityColumns } = getTableColumns(users);
+
+/** Every column of an account but its password hash and search haystack. */
+export const accountColumns = { ...identityColumns, ...accountLinkColumns, ...patientRecordColumns };
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = { [K in keyof typeof accountColumns]: ColumnValue<(typeof accountColumns)[K]> };
+
+/** Adds the role tables and the sales chain to a select over `users`. */
+export function joinAccountLinks<T>(select: T): T {
+  const query = select as unknown as PgSelect;
+  return query
+    .leftJoin(patientAccounts, eq(patientAccounts.userId, users.id))
+    .leftJoin(centerAccounts, eq(centerAccounts.userId, users.id))
+    .leftJoin(salesAccounts, eq(salesAccounts.userId, users.id))
+    .leftJoin(labAccounts, eq(labAccounts.userId, users.id))
+    .leftJoin(repLink, eq(repLink.userId, ownRepId))
+    .leftJoin(managerLink, eq(managerLink.userId, managerId)) as unknown as T;
+}
+
+/** `SELECT <columns> FROM users` joined with the role tables, ready for WHERE / ORDER BY / LIMIT. */
+export function selectAccounts<T extends SelectedFields>(db: Db, columns: T) {
+  return joinAccountLinks(db.select(columns).from(users).$dynamic());
+}
+
+export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
+  const [row] = await selectAccounts(db, accountColumns).where(eq(users.id, id)).limit(1);
+  return row as AccountRow | undefined;
+}
+
+/** One account of the given memberships, or undefined. */
+export async function findAccount(
+  db: Db,
+  id: number,
+  membershipIds: readonly number[],
+): Promise<AccountRow | undefined> {
+  const [row] = await selectAccounts(db, accountColumns)
+    .where(and(eq(users.id, id), inArray(users.membershipId, [...membershipIds])))
+    .limit(1);
+  return row as AccountRow | undefined;
+}
+
+/** E-mails are unique without regard to case (users_email_lower_key). */
+export async function isEmailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The lab-tracking fields of an account, as every API that shows them writes them. */
+export function toLabTrackingJson(u: AccountRow): TLabTracking {
+  return {
+    number_times_qc_done: u.numberTimesQcDone,
+    date_adipose_shipped_to_lab: u.dateAdiposeShippedToLab,
+    date_adipose_received_by_lab: u.dateAdiposeReceivedByLab,
+    estimated_date_vials_ready_to_ship: u.estimatedDateVialsReadyToShip,
+    estimated_date_set_manually: u.estimatedDateSetManually,
+    date_vials_ready_to_ship: u.dateVialsReadyToShip,
+    stemcell_plating_initiated_date: u.stemcellPlatingInitiatedDate,
+    stemcell_plating_successful: u.stemcellPlatingSuccessful,
+    hla_typing_test: u.hlaTypingTest,
+    vials_preparation: u.vialsPreparation,
+    vials_ready_ship: u.vialsReadyShip,
+    vials_available: u.vialsAvailable,
+    vials_shipped: u.vialsShipped,
+  };
+}
+
+/** A sales rep as the lists describe it (`sales_rep_desc`), from the rep columns joined to a row. */
+export function salesRepDesc(
+  salesRepId: number | null,
+  rep: { repFirstName: string | null; repLastName: string | null; repEmail: string | null },
+) {
+  return salesRepId === null || rep.repEmail === null
+    ? null
+    : {
+        id: salesRepId,
+        first_name: rep.repFirstName ?? '',
+        last_name: rep.repLastName ?? '',
+        email: rep.repEmail,
+      };
+}

@@ -1,0 +1,249 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  centerAccounts,
+  hcStaffLinks,
+  labAccounts,
+  patientAccounts,
+  rhcHcLinks,
+  salesAccounts,
+  users,
+} from '../../db/schema/accounts.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type AccountRow, findAccountById } from './account-view.ts';
+
+/**
+ * The only writer of accounts' role data and of the links between accounts. Every other module
+ * changes a center, a rep, a manager, a lab or a staff association through these functions.
+ */
+
+type UserInsert = typeof users.$inferInsert;
+/** A patient's record; `labSampleId` is the sample id at the lab (the API's lab_id). */
+type PatientRecord = Omit<typeof patientAccounts.$inferInsert, 'userId' | 'membershipId'>;
+
+/** A new account: its `users` columns and whatever its role links and records. */
+export type NewAccount = Omit<UserInsert, 'id' | 'searchText'> &
+  PatientRecord & {
+    salesRepId?: number | null;
+    salesManagerId?: number | null;
+    salesDistributorId?: number | null;
+    processingLabId?: number | null;
+  };
+
+const PATIENT_RECORD_KEYS = [
+  'harvestCenterId',
+  'referralHarvestCenterId',
+  'salesRepId',
+  'processingLabId',
+  'labSampleId',
+  'numberTimesQcDone',
+  'dateAdiposeShippedToLab',
+  'dateAdiposeReceivedByLab',
+  'estimatedDateVialsReadyToShip',
+  'estimatedDateSetManually',
+  'dateVialsReadyToShip',
+  'stemcellPlatingInitiatedDate',
+  'stemcellPlatingSuccessful',
+  'hlaTypingTest',
+  'vialsPreparation',
+  'vialsReadyShip',
+  'vialsAvailable',
+  'vialsShipped',
+] as const satisfies readonly (keyof PatientRecord)[];
+
+export type PatientRecordChanges = Partial<PatientRecord>;
+
+function pickPatientRecord(input: PatientRecordChanges) {
+  const record: Partial<typeof patientAccounts.$inferInsert> = {};
+  for (const key of PATIENT_RECORD_KEYS) {
+    if (input[key] !== undefined) (record as Record<string, unknown>)[key] = input[key];
+  }
+  return record;
+}
+
+/** Inserts an account and its role row in the caller's transaction. */
+export async function insertAccount(db: Db, input: NewAccount): Promise<AccountRow> {
+  const {
+    salesRepId = null,
+    salesManagerId = null,
+    salesDistributorId = null,
+    processingLabId = null,
+    ...rest
+  } = input;
+  const userValues = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !(PATIENT_RECORD_KEYS as readonly string[]).includes(key)),
+  ) as UserInsert;
+  const [user] = await db.insert(users).values(userValues).returning({ id: users.id });
+  const membershipId = input.membershipId;
+  switch (membershipId) {
+    case MEMBERSHIP.patient:
+      await db
+        .insert(patientAccounts)
+        .values({ ...pickPatientRecord(input), userId: user.id, membershipId, salesRepId, processingLabId });
+      break;
+    case MEMBERSHIP.harvestCenter:
+    case MEMBERSHIP.referralHarvestCenter:
+      await db.insert(centerAccounts).values({
+        userId: user.id,
+        membershipId,
+        salesRepId,
+        processingLabId: membershipId === MEMBERSHIP.harvestCenter ? processingLabId : null,
+      });
+      break;
+    case MEMBERSHIP.salesRep:
+      await db.insert(salesAccounts).values({ userId: user.id, membershipId, salesManagerId });
+      break;
+    case MEMBERSHIP.salesManager:
+      await db.insert(salesAccounts).values({ userId: user.id, membershipId, salesDistributorId });
+      break;
+    case MEMBERSHIP.lab:
+    case MEMBERSHIP.labRouteAccess:
+      await db.insert(labAccounts).values({ userId: user.id, membershipId, processingLabId });
+      break;
+  }
+  const account = await findAccountById(db, user.id);
+  if (!account) throw new Error(`account ${user.id} vanished`);
+  return account;
+}
+
+/** Writes a patient's lab record and links (centers, rep, lab, sample id, lab tracking). */
+export async function updatePatientRecord(db: Db, patientId: number, changes: PatientRecordChanges) {
+  const record = pickPatientRecord(changes);
+  if (Object.keys(record).length === 0) return;
+  await db.update(patientAccounts).set(record).where(eq(patientAccounts.userId, patientId));
+}
+
+/**
+ * Moves a patient's vial totals by a delta in one statement, refusing (no row returned) when a
+ * total would drop below 0. The row lock the UPDATE takes, and PostgreSQL re-checking the WHERE
+ * on the latest row version after waiting for it, make concurrent movements add up exactly.
+ */
+export async function adjustVialTotals(
+  db: Db,
+  patientId: number,
+  delta: { available: number; shipped: number },
+): Promise<{ vialsAvailable: number; vialsShipped: number } | undefined> {
+  const [row] = await db
+    .update(patientAccounts)
+    .set({
+      vialsAvailable: sql`${patientAccounts.vialsAvailable} + ${delta.available}`,
+      vialsShipped: sql`${patientAccounts.vialsShipped} + ${delta.shipped}`,
+    })
+    .where(
+      and(
+        eq(patientAccounts.userId, patientId),
+        sql`${patientAccounts.vialsAvailable} + ${delta.available} >= 0`,
+        sql`${patientAccounts.vialsShipped} + ${delta.shipped} >= 0`,
+      ),
+    )
+    .returning({
+      vialsAvailable: patientAccounts.vialsAvailable,
+      vialsShipped: patientAccounts.vialsShipped,
+    });
+  return row;
+}
+
+export type SalesLinkField = 'saless_rep_id' | 'sales_manager_id' | 'sales_distributor_id';
+
+const UPLINE: Record<SalesLinkField, { membership: number; label: string }> = {
+  saless_rep_id: { membership: MEMBERSHIP.salesRep, label: 'sales rep' },
+  sales_manager_id: { membership: MEMBERSHIP.salesManager, label: 'sales manager' },
+  sales_distributor_id: { membership: MEMBERSHIP.salesDistributor, label: 'sales distributor' },
+};
+
+/** The upline must be an active account of the right kind; a 400 on the field otherwise. */
+async function requireActiveUpline(db: Db, field: SalesLinkField, id: number): Promise<void> {
+  const { membership, label } = UPLINE[field];
+  const [upline] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.membershipId, membership), eq(users.isActive, true)))
+    .limit(1);
+  if (!upline) throw badRequest(`Choose an active ${label}.`, { [field]: `Choose an active ${label}.` });
+}
+
+/**
+ * Sets one link of the sales chain on an account: a patient's or center's rep, a rep's manager,
+ * a manager's distributor. Whoever follows the account (a rep's centers and patients, a manager's
+ * reps) follows the change, because the chain is read through the links (account-view.ts).
+ */
+export async function setSalesLink(
+  db: Db,
+  account: { id: number; membershipId: number },
+  field: SalesLinkField,
+  uplineId: number | null,
+): Promise<void> {
+  if (uplineId !== null) await requireActiveUpline(db, field, uplineId);
+  switch (field) {
+    case 'saless_rep_id':
+      if (account.membershipId === MEMBERSHIP.patient) {
+        await db
+          .update(patientAccounts)
+          .set({ salesRepId: uplineId })
+          .where(eq(patientAccounts.userId, account.id));
+      } else {
+        await db
+          .update(centerAccounts)
+          .set({ salesRepId: uplineId })
+          .where(eq(centerAccounts.userId, account.id));
+      }
+      return;
+    case 'sales_manager_id':
+      await db
+        .update(salesAccounts)
+        .set({ salesManagerId: uplineId })
+        .where(
+          and(eq(salesAccounts.userId, account.id), eq(salesAccounts.membershipId, MEMBERSHIP.salesRep)),
+        );
+      return;
+    case 'sales_distributor_id':
+      await db
+        .update(salesAccounts)
+        .set({ salesDistributorId: uplineId })
+        .where(
+          and(eq(salesAccounts.userId, account.id), eq(salesAccounts.membershipId, MEMBERSHIP.salesManager)),
+        );
+      return;
+  }
+}
+
+/** The manager and distributor that follow a rep (undefined when the id is not a sales rep). */
+export async function findRepChain(
+  db: Db,
+  repId: number,
+): Promise<{ salesManagerId: number | null; salesDistributorId: number | null } | undefined> {
+  const rep = await findAccountById(db, repId);
+  if (rep?.membershipId !== MEMBERSHIP.salesRep) return undefined;
+  return { salesManagerId: rep.salesManagerId, salesDistributorId: rep.salesDistributorId };
+}
+
+export async function setCenterLab(db: Db, centerId: number, processingLabId: number | null) {
+  await db.update(centerAccounts).set({ processingLabId }).where(eq(centerAccounts.userId, centerId));
+}
+
+export async function linkStaffToHarvestCenter(db: Db, staffId: number, harvestCenterId: number) {
+  await db.insert(hcStaffLinks).values({ staffId, harvestCenterId }).onConflictDoNothing();
+}
+
+export async function linkRhcToHarvestCenter(db: Db, rhcId: number, harvestCenterId: number) {
+  await db.insert(rhcHcLinks).values({ rhcId, harvestCenterId }).onConflictDoNothing();
+}
+
+export async function isRhcAssociatedWithHc(db: Db, rhcId: number, harvestCenterId: number) {
+  const [row] = await db
+    .select({ rhcId: rhcHcLinks.rhcId })
+    .from(rhcHcLinks)
+    .where(and(eq(rhcHcLinks.rhcId, rhcId), eq(rhcHcLinks.harvestCenterId, harvestCenterId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function isStaffOfHarvestCenter(db: Db, staffId: number, harvestCenterId: number) {
+  const [row] = await db
+    .select({ staffId: hcStaffLinks.staffId })
+    .from(hcStaffLinks)
+    .where(and(eq(hcStaffLinks.staffId, staffId), eq(hcStaffLinks.harvestCenterId, harvestCenterId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { computeEstimatedVialsReadyDate } from '@portal/shared/patients';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type AccountRow, isEmailTaken } from './account-view.ts';
+import { insertAccount, type PatientRecordChanges } from './account-writes.ts';
+import { queueInvitationMail } from './invitations.ts';
+import { resolvePatientLinks } from './patient-links.ts';
+
+export type CreatePatientInput = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string;
+  harvestCenterId?: number | null;
+  referralHarvestCenterId?: number | null;
+  processingLabId?: number | null;
+  /** Lab tracking known at creation (an admin's form). */
+  record?: Omit<
+    PatientRecordChanges,
+    'harvestCenterId' | 'referralHarvestCenterId' | 'processingLabId' | 'salesRepId'
+  >;
+  /** Set by the patient itself (sign-up); otherwise the patient gets an invitation to set one. */
+  password?: string;
+};
+
+export type CreatePatientContext = {
+  publicUrl: string;
+  ip: string;
+  /** The person who created it (null for a public sign-up) and whom they acted as, if anyone. */
+  actorUserId: number | null;
+  actingAs?: number;
+  /** An HC naming an RHC may only name one associated with it. */
+  rhcMustBeAssociatedWith?: number;
+};
+
+/**
+ * The one way a patient comes to exist (admin, HC, and the referral and sign-up flows): checks the
+ * e-mail, links the centers, inherits the rep from them, sends the tissue to the HC's lab unless a
+ * lab is named, computes the estimated vials-ready date, and queues the invitation mail, all in one
+ * transaction.
+ */
+export async function createPatient(
+  db: Db,
+  input: CreatePatientInput,
+  context: CreatePatientContext,
+): Promise<{ patient: AccountRow; invitationQueued: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
+  return db.transaction(async (tx) => {
+    if (await isEmailTaken(tx, email)) throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    const links = await resolvePatientLinks(
+      tx,
+      { harvestCenterId: null, referralHarvestCenterId: null, processingLabId: null },
+      {
+        harvestCenterId: input.harvestCenterId ?? null,
+        referralHarvestCenterId: input.referralHarvestCenterId ?? null,
+        processingLabId: input.processingLabId ?? null,
+      },
+      { rhcMustBeAssociatedWith: context.rhcMustBeAssociatedWith },
+    );
+    const record = input.record ?? {};
+    const patient = await insertAccount(tx, {
+      ...record,
+      membershipId: MEMBERSHIP.patient,
+      email,
+      username: email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber ?? '',
+      harvestCenterId: links.harvestCenterId,
+      referralHarvestCenterId: links.referralHarvestCenterId,
+      salesRepId: links.salesRepId ?? null,
+      processingLabId: input.processingLabId ?? links.centerLabId,
+      estimatedDateVialsReadyToShip: computeEstimatedVialsReadyDate({
+        receivedByLab: record.dateAdiposeReceivedByLab ?? null,
+        setManually: record.estimatedDateSetManually ?? false,
+        manualDate: record.estimatedDateVialsReadyToShip ?? null,
+      }),
+    });
+    const invitationQueued = input.password === undefined;
+    if (invitationQueued) await queueInvitationMail(tx, patient, context.publicUrl);
+    await recordAudit(tx, {
+      action: 'patient.created',
+      actorUserId: context.actorUserId,
+      targetUserId: patient.id,
+      ip: context.ip,
+      detail: {
+        ...(context.actingAs ? { acting_as: context.actingAs } : {}),
+        harvest_center_id: patient.harvestCenterId,
+        invitation_queued: invitationQueued,
+      },
+    });
+    return { patient, invitationQueued };
+  });
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Option lists for select-search fields (part 1 §3: value or id, label, first_name, last_name).
+// ---------------------------------------------------------------------------------------------
+
+export const ZUserOption = z.object({
+  value: z.number().int(),
+  label: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export type TUserOption = z.infer<typeof ZUserOption>;
+
+export const ZOptionsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+
+export const ZValueOption = z.object({ value: z.number().int(), label: z.string() });
+export const ZIdName = z.object({ id: z.number().int(), name: z.string() });
