@@ -1,9 +1,9 @@
 import { ALL_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../src/db/factories.ts';
 import { authTokens } from '../src/db/schema/auth.ts';
 import type { RouteAccess } from '../src/http/access.ts';
+import type { UserRow } from '../src/seed/factories.ts';
 import { createTwoSidedWorld, type SideName, type TwoSidedWorld } from './helpers/access-world.ts';
 import { createDataCheckpoint } from './helpers/data-checkpoint.ts';
 import { buildTestAppWithRouteTable, type DeclaredRoute, watchHandlerStarts } from './helpers/route-table.ts';
@@ -285,8 +285,8 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
   },
   'POST /api/v1/users/login-as-user/': { field: 'user_id', kind: 'impersonationTarget' },
   'POST /api/v1/users/change-password/': { field: 'user_id', kind: 'account' },
-  // The reset mail goes to the account's own address: any admin may send it.
-  'POST /api/v1/utilities/reset-user-password/': { field: 'user_id', kind: 'account', mode: 'read' },
+  // A reset mail counts as a write to the account: a super admin's only by a super admin.
+  'POST /api/v1/utilities/reset-user-password/': { field: 'user_id', kind: 'account' },
   'POST /api/v1/patients/': { field: 'harvest_center_temporal', kind: 'harvestCenter' },
   // A sales rep creates HCs for itself.
   'POST /api/v1/harvest-centers/': {
@@ -374,7 +374,8 @@ const KNOWN_OPEN: readonly string[] = ['admin', 'adminAlt'].flatMap((caller) =>
     'PATCH /api/v1/users/:id/',
     'POST /api/v1/users/update/:id/',
     'GET /api/v1/users/set/active/:id/',
-  ].map((route) => `${caller} ${route} [id=superAdmin] (other)`),
+    'POST /api/v1/utilities/reset-user-password/',
+  ].map((route) => `${caller} ${route} [${route.includes(':id') ? 'id' : 'user_id'}=superAdmin] (other)`),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -586,9 +587,9 @@ beforeAll(async () => {
       }
       outcomes.push({ probe, status: response.statusCode, reachedHandler: reached !== null, message });
       // Only a handler changes data (the access gate writes nothing but the untracked sessions).
-      const changed = reached ? await checkpoint.restoreChanged() : 0;
-      if (changed > 0) restores += 1;
-      if (changed > 0 || (reached && probe.route.method !== 'GET')) tokens.clear();
+      const changed = reached ? (await checkpoint.restoreChanged()).length > 0 : false;
+      if (changed) restores += 1;
+      if (changed || (reached && probe.route.method !== 'GET')) tokens.clear();
     }
   } finally {
     handler.stop();

@@ -1,7 +1,9 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { createProcessingLab, createUser, type UserRow } from '../../src/db/factories.ts';
+import { products } from '../../src/db/schema/vials.ts';
+import { enqueueMail } from '../../src/mail/outbox.ts';
+import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {
   createHarvestCenter,
   createHcStaff,
@@ -12,9 +14,7 @@ import {
   createSalesManager,
   createSalesRep,
   createVialRecord,
-} from '../../src/db/patient-factories.ts';
-import { products } from '../../src/db/schema/vials.ts';
-import { enqueueMail } from '../../src/mail/outbox.ts';
+} from '../../src/seed/patient-factories.ts';
 
 export type SideName = 'A' | 'B';
 

@@ -59,18 +59,18 @@ export async function createDataCheckpoint(db: Db, options: { untracked?: readon
      END $$`,
     // The keys are taken out of `changed` first, so rows that another connection (the mail
     // worker) changes meanwhile wait for the next restore instead of slipping in between.
-    `CREATE FUNCTION ${SCHEMA}.restore_changed() RETURNS integer LANGUAGE plpgsql AS $$
+    `CREATE FUNCTION ${SCHEMA}.restore_changed() RETURNS text[] LANGUAGE plpgsql AS $$
      DECLARE
        taken jsonb;
        t record;
        target text;
        keys text;
        changed_keys text;
-       restored integer := 0;
+       restored text[] := '{}';
      BEGIN
        WITH gone AS (DELETE FROM ${SCHEMA}.changed RETURNING name, key)
        SELECT jsonb_agg(jsonb_build_object('name', name, 'key', key)) INTO taken FROM gone;
-       IF taken IS NULL THEN RETURN 0; END IF;
+       IF taken IS NULL THEN RETURN restored; END IF;
        PERFORM set_config('session_replication_role', 'replica', true);
        FOR t IN
          SELECT s.name, s.columns, s.key_columns, bool_or(e -> 'key' = 'null'::jsonb) AS whole
@@ -95,7 +95,7 @@ export async function createDataCheckpoint(db: Db, options: { untracked?: readon
              'INSERT INTO %s (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM ${SCHEMA}.%I WHERE (%s) IN (%s)',
              target, t.columns, t.columns, 'saved_' || t.name, keys, changed_keys) USING taken;
          END IF;
-         restored := restored + 1;
+         restored := restored || t.name::text;
        END LOOP;
        RETURN restored;
      END $$`,
@@ -121,14 +121,12 @@ export async function createDataCheckpoint(db: Db, options: { untracked?: readon
   }
 
   return {
-    /** Puts back every row changed since the checkpoint (or the last restore); how many tables. */
-    async restoreChanged(): Promise<number> {
+    /** Puts back every row changed since the checkpoint (or the last restore); the tables it rewrote. */
+    async restoreChanged(): Promise<string[]> {
       const result = (await db.execute(
         sql.raw(`SELECT ${SCHEMA}.restore_changed() AS restored`),
-      )) as unknown as {
-        rows: { restored: number }[];
-      };
-      return Number(result.rows[0].restored);
+      )) as unknown as { rows: { restored: string[] }[] };
+      return result.rows[0].restored;
     },
   };
 }
