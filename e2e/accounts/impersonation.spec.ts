@@ -22,6 +22,14 @@ test('admin logs in as a patient, sees the patient dashboard and goes back', asy
   await expect(page.getByRole('heading', { name: 'Users List' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Private Membership Agreement' })).toBeHidden();
 
+  // The login e-mail is the patient's own: read-only for the admin acting as them.
+  await page.goto('/profile');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveValue(patient.email);
+  await expect(email).toHaveAttribute('readonly');
+  await expect(page.getByText('its login e-mail can only be changed by its holder')).toBeVisible();
+  await page.goto('/dashboard');
+
   await page.getByRole('button', { name: 'Go back as Super Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Users List' })).toBeVisible();
   await expect(nav.getByText('Admin', { exact: true })).toBeVisible();

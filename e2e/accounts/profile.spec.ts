@@ -49,6 +49,42 @@ test.describe('own account', () => {
     await expect(page.getByLabel('Company')).toHaveCount(0);
   });
 
+  test('a user changes the login e-mail, confirmed with the current password', async ({ page }) => {
+    test.slow();
+    const patient = await createUser(page.request, 'patient', { acceptAgreement: true });
+    await loginAs(page, patient);
+    await page.goto('/profile');
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveValue(patient.email);
+    // Asked for only when the e-mail changes.
+    await expect(page.getByLabel('Current Password')).toHaveCount(0);
+    // Added by the admin without a phone number, which the profile form requires.
+    await page.getByLabel('Phone Number').fill('5125550100');
+    const newEmail = `new-${patient.email}`;
+    await email.fill(newEmail);
+    const current = page.getByLabel('Current Password');
+    await expect(current).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByText('Enter your current password to change your login e-mail.').first(),
+    ).toBeVisible();
+    await current.fill('not-my-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your current password is incorrect.').first()).toBeVisible();
+
+    await current.fill(patient.password);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Record has been updated!')).toBeVisible();
+    await expect(page.getByLabel('Current Password')).toHaveCount(0);
+
+    await page.getByRole('button', { name: /user menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await loginThroughForm(page, newEmail, patient.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a user changes the password', async ({ page }) => {
     // A journey over several pages and calls: more time when the machine is busy.
     test.slow();

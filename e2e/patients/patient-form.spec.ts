@@ -30,6 +30,8 @@ test.describe('patient form', () => {
     await row.getByRole('button', { name: /Open patient/ }).click();
     const form = page.getByRole('dialog', { name: 'Patient Data' });
     await expect(form.getByLabel('Date Adipose Shipped to Lab')).toHaveText(shipped.shown);
+    // The e-mail is the patient's login: set when adding, then changed only by the patient or an admin.
+    await expect(form.getByLabel('Email')).toBeDisabled();
     await form.getByLabel('Phone Number').fill('5125550199');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Patient has been updated!')).toBeVisible();

@@ -103,7 +103,7 @@ describe('POST /api/v1/users/login-as-user/ and going back', () => {
 
   it('an admin cannot impersonate another admin (7 or 10), an inactive user or a missing one', async () => {
     const otherAdmin = await createUserOfRole(t.db, MEMBERSHIP.admin);
-    const altAdmin = await createUserOfRole(t.db, MEMBERSHIP.adminAlt);
+    const altAdmin = await createUserOfRole(t.db, MEMBERSHIP.adminEquivalent);
     for (const target of [otherAdmin, altAdmin, admin]) {
       const res = await loginAs(admin, target.id);
       expect(res.statusCode).toBe(403);

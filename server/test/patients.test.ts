@@ -93,7 +93,9 @@ describe('GET /api/v1/patients/{id}/: who sees which patient', () => {
     expect(lab.editable_fields.sort()).toEqual([...PATIENT_LAB_FIELDS].sort());
     expect(lab.can_edit_vials).toBe(true);
     const hc = (await getPatient(w.hcA, w.patientA2.id)).json() as TPatientDetail;
-    expect(hc.editable_fields).toContain('email');
+    // The e-mail is the patient's login: the HC set it when adding the patient, an admin changes it.
+    expect(hc.editable_fields).toContain('first_name');
+    expect(hc.editable_fields).not.toContain('email');
     expect(hc.editable_fields).not.toContain('date_adipose_received_by_lab');
     expect(hc.can_edit_vials).toBe(false);
     const rep = (await getPatient(w.repA, w.patientA2.id)).json() as TPatientDetail;
@@ -188,23 +190,23 @@ describe('PATCH /api/v1/patients/{id}/: lab fields and the 70-day rule', () => {
     );
   });
 
-  it('lets the HC change name and e-mail (unique) and records who changed what', async () => {
-    const res = await patchPatient(w.hcA, w.patientA1.id, {
-      first_name: 'Annie',
-      email: 'Annie.Alpha@Example.test',
-    });
+  it('lets the HC change the name and an admin the e-mail (unique), and records who changed what', async () => {
+    const res = await patchPatient(w.hcA, w.patientA1.id, { first_name: 'Annie' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ first_name: 'Annie', email: 'annie.alpha@example.test' });
-    const taken = await patchPatient(w.hcA, w.patientA1.id, { email: w.patientA2.email });
+    const email = await patchPatient(w.admin, w.patientA1.id, { email: 'Annie.Alpha@Example.test' });
+    expect(email.statusCode).toBe(200);
+    expect(email.json()).toMatchObject({ first_name: 'Annie', email: 'annie.alpha@example.test' });
+    const taken = await patchPatient(w.admin, w.patientA1.id, { email: w.patientA2.email });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().errors).toHaveProperty('email');
     const audit = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'patient.updated'), eq(auditLog.targetUserId, w.patientA1.id)));
-    expect(
-      audit.some((a) => a.actorUserId === w.hcA.id && (a.detail.fields as string[]).includes('email')),
-    ).toBe(true);
+    const changedBy = (actor: { id: number }, field: string) =>
+      audit.some((a) => a.actorUserId === actor.id && (a.detail.fields as string[]).includes(field));
+    expect(changedBy(w.hcA, 'firstName')).toBe(true);
+    expect(changedBy(w.admin, 'email')).toBe(true);
   });
 });
 

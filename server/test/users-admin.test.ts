@@ -15,7 +15,7 @@ let superAdmin: UserRow;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await createUserOfRole(t.db, MEMBERSHIP.admin);
-  superAdmin = await createUserOfRole(t.db, MEMBERSHIP.adminAlt, { isSuperuser: true });
+  superAdmin = await createUserOfRole(t.db, MEMBERSHIP.adminEquivalent, { isSuperuser: true });
 });
 afterAll(() => t.close());
 

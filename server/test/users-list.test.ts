@@ -226,6 +226,27 @@ describe('GET /api/admin/users/export-csv/', () => {
     expect(audits[0].actorUserId).toBe(admin.id);
   });
 
+  it('refuses a filter out of range with a 400 on the field before the first byte, as the list does', async () => {
+    for (const query of [
+      'tag=3000000000',
+      'membership=99999999999',
+      'active=maybe',
+      `search=${'x'.repeat(101)}`,
+    ]) {
+      const field = query.split('=')[0];
+      for (const url of ['/api/admin/users/export-csv/', '/api/admin/users/']) {
+        const res = await injectAs(t.app, admin, { url: `${url}?${query}` });
+        expect(res.statusCode, `${url}?${query}`).toBe(400);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(Object.keys(res.json().errors)).toEqual([field]);
+      }
+    }
+    // The largest id the database holds is still a valid filter.
+    const edge = await injectAs(t.app, admin, { url: '/api/admin/users/export-csv/?tag=2147483647' });
+    expect(edge.statusCode).toBe(200);
+    expect(parseCsv(edge.body.slice(1))).toHaveLength(1);
+  });
+
   it('is for admins only', async () => {
     const res = await injectAs(t.app, hc, { url: '/api/admin/users/export-csv/' });
     expect(res.statusCode).toBe(403);

@@ -114,7 +114,8 @@ describe('PUT and PATCH /api/v1/users/{id}/ (profile)', () => {
     const res = await injectAs(t.app, patient, {
       method: 'PUT',
       url: `/api/v1/users/${patient.id}/`,
-      payload: profile,
+      // A new login e-mail comes with the current password (account-security.test.ts).
+      payload: { ...profile, current_password: 'test-password' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...profile, phone_number: '5125550100', username: profile.email });
@@ -244,7 +245,7 @@ describe('PUT and PATCH /api/v1/users/{id}/ (profile)', () => {
     const email = await put({ ...base, email: 'not-an-email' });
     expect(email.json().errors.email).toBe('Enter a valid e-mail address');
 
-    const taken = await put({ ...base, email: admin.email.toUpperCase() });
+    const taken = await put({ ...base, email: admin.email.toUpperCase(), current_password: 'test-password' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toMatchObject({
       message: EMAIL_TAKEN_MESSAGE,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZPassword, ZSessionUser } from './auth.ts';
+import { ZCurrentPassword } from './credential-changes.ts';
 import { ZPhone, zRequiredText } from './form-fields.ts';
 import { MEMBERSHIP } from './memberships.ts';
 import { profileFieldShape, ZTemplateId } from './profile.ts';
@@ -46,6 +47,8 @@ export const ZAdminUserUpdate = z
     ...profileFieldShape,
     phone_number: ZPhone,
     template_id: ZTemplateId,
+    /** Needed only when an admin changes their own e-mail here (credential-changes.ts). */
+    current_password: ZCurrentPassword,
     tags: z.array(z.number().int().positive()).max(50),
     saless_rep_id: ZOptionalId,
     sales_manager_id: ZOptionalId,

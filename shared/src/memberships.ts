@@ -9,7 +9,8 @@ export const MEMBERSHIP = {
   admin: 7,
   salesDistributor: 8,
   hcStaff: 9,
-  adminAlt: 10,
+  /** A second admin type of the original client, treated like Admin (7) everywhere (part 1 §1). */
+  adminEquivalent: 10,
   labRouteAccess: 11,
 } as const;
 
@@ -30,7 +31,7 @@ export const MEMBERSHIP_NAMES: Record<MembershipId, string> = {
 };
 
 export const ALL_MEMBERSHIPS = Object.keys(MEMBERSHIP_NAMES).map(Number) as MembershipId[];
-export const ADMIN_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.admin, MEMBERSHIP.adminAlt];
+export const ADMIN_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.admin, MEMBERSHIP.adminEquivalent];
 /** Memberships 4 and 9 are harvest-center types in profile and label screens. */
 export const HC_TYPE_MEMBERSHIPS: readonly MembershipId[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.hcStaff];
 /** Lab account types: 1 Lab and 11 Lab Access. */

@@ -130,12 +130,21 @@ export const ALL_PATIENT_FIELDS: readonly TPatientField[] = [
   ...PATIENT_LAB_FIELDS,
 ];
 
-/** What a harvest center fills in for its own patients: who they are, who referred them, when tissue left. */
+/**
+ * What a harvest center fills in for its own patients: who they are, who referred them, when tissue
+ * left. Not the e-mail: it is the patient's login (reset links go there), changed only by the
+ * patient or an admin (credential-changes.ts).
+ */
 export const HC_PATIENT_FIELDS: readonly TPatientField[] = [
-  ...PATIENT_IDENTITY_FIELDS,
+  'first_name',
+  'last_name',
+  'phone_number',
   'referral_harvest_center_temporal',
   'date_adipose_shipped_to_lab',
 ];
+
+/** What a harvest center fills when it adds a patient: the above and the e-mail the invitation goes to. */
+export const HC_NEW_PATIENT_FIELDS: readonly TPatientField[] = [...HC_PATIENT_FIELDS, 'email'];
 
 /** What a new patient holds before anything is typed (form defaults; sending these changes nothing). */
 export const NEW_PATIENT_VALUES = {

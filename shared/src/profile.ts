@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCheckAgreement } from './agreement.ts';
 import { ZEmail } from './auth.ts';
+import { ZCurrentPassword } from './credential-changes.ts';
 import { ZPhone, zRequiredText, zText } from './form-fields.ts';
 import { HC_TYPE_MEMBERSHIPS } from './memberships.ts';
 
@@ -62,11 +63,12 @@ export const ZProfilePut = z.object({
   country_desc: profileFieldShape.country_desc.optional(),
   zip_code: profileFieldShape.zip_code.optional(),
   template_id: ZTemplateId.optional(),
+  current_password: ZCurrentPassword.optional(),
   check_agreement: ZCheckAgreement.optional(),
 });
 /** PATCH /api/v1/users/{id}/: any subset of the form, or just check_agreement. */
 export const ZProfilePatch = z
-  .object({ ...profileFieldShape, template_id: ZTemplateId })
+  .object({ ...profileFieldShape, template_id: ZTemplateId, current_password: ZCurrentPassword })
   .partial()
   .extend({ check_agreement: ZCheckAgreement.optional() });
 export type TProfilePatch = z.infer<typeof ZProfilePatch>;

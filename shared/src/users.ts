@@ -77,8 +77,9 @@ export const DEFAULT_USER_ORDERING = '-id';
 export const ZUserFilters = z.object({
   /** Matches name, e-mail, company and phone, case-insensitive, anywhere in the text. */
   search: z.string().trim().max(100).optional(),
-  membership: z.coerce.number().int().positive().optional(),
-  tag: z.coerce.number().int().positive().optional(),
+  // Bounded to the database's integer ids: a larger one would fail in SQL, mid-way through the CSV.
+  membership: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  tag: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /**
    * 'true' (default): active users, the main list ("Delete" there deactivates, and the user
    * leaves it); 'false': inactive users; 'all': both.

@@ -118,13 +118,6 @@ export async function revokeSession(db: Db, tokenId: number): Promise<void> {
     );
 }
 
-export async function revokeAllSessionsOfUser(db: Db, userId: number): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-}
-
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(authTokens).where(lt(authTokens.expiresAt, sql`now() - interval '30 days'`));
 }

@@ -1,5 +1,10 @@
 import type { TSessionUser } from '@portal/shared/auth';
-import { MEMBERSHIP, type MembershipId, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
+import {
+  ADMIN_MEMBERSHIPS,
+  MEMBERSHIP,
+  type MembershipId,
+  VIAL_CHECKOUT_TAG_ID,
+} from '@portal/shared/memberships';
 import { ROUTE_PATHS } from './routes.ts';
 
 interface MenuEntry {
@@ -14,7 +19,7 @@ interface MenuEntry {
 }
 
 const M = MEMBERSHIP;
-const ADMINS = [M.admin, M.adminAlt];
+const ADMINS = ADMIN_MEMBERSHIPS;
 const ACCOUNT = 'Account';
 const TEAM_REPORTS = 'Team Transaction Reports';
 

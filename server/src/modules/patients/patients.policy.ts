@@ -1,6 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   ALL_PATIENT_FIELDS,
+  HC_NEW_PATIENT_FIELDS,
   HC_PATIENT_FIELDS,
   PATIENT_LAB_FIELDS,
   type TPatientField,
@@ -31,5 +32,5 @@ export function canCreatePatient(actor: Actor): boolean {
 
 /** Fields an HC may fill when it adds a patient (the HC itself is implied). */
 export function patientCreateFields(actor: Actor): readonly TPatientField[] {
-  return actor.isAdmin ? ALL_PATIENT_FIELDS : [...HC_PATIENT_FIELDS, 'harvest_center_temporal'];
+  return actor.isAdmin ? ALL_PATIENT_FIELDS : [...HC_NEW_PATIENT_FIELDS, 'harvest_center_temporal'];
 }

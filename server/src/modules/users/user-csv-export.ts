@@ -65,20 +65,30 @@ export function userCsvRow({ user, staffHcIds }: UserWithRelations): Array<strin
 /**
  * The export as a stream of text chunks: the header, then one chunk per keyset batch of users,
  * so memory stays flat whatever the number of users. A UTF-8 BOM lets spreadsheet programs read
- * accented names correctly.
+ * accented names correctly. The first batch is read before anything is sent: a query that fails
+ * gives an error answer, not a 200 that breaks off after the header.
  */
-export async function* streamUsersCsv(
+export async function openUsersCsv(
   db: Db,
   filters: TUserFilters,
   batchSize = CSV_BATCH_SIZE,
+): Promise<AsyncGenerator<string>> {
+  const firstBatch = await selectUsersAfter(db, filters, 0, batchSize);
+  return usersCsvChunks(db, filters, firstBatch, batchSize);
+}
+
+async function* usersCsvChunks(
+  db: Db,
+  filters: TUserFilters,
+  firstBatch: Awaited<ReturnType<typeof selectUsersAfter>>,
+  batchSize: number,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvLine([...USER_CSV_COLUMNS])}`;
-  let afterId = 0;
+  let rows = firstBatch;
   for (;;) {
-    const rows = await selectUsersAfter(db, filters, afterId, batchSize);
     if (rows.length === 0) return;
     yield rows.map((row) => csvLine(userCsvRow(toUserWithRelations(row)))).join('');
     if (rows.length < batchSize) return;
-    afterId = rows[rows.length - 1].user.id;
+    rows = await selectUsersAfter(db, filters, rows[rows.length - 1].user.id, batchSize);
   }
 }

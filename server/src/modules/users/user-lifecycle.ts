@@ -1,16 +1,17 @@
 import { count, eq, or } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import { vialRecords } from '../../db/schema/vials.ts';
 import type { Actor } from '../../http/access.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { assertCanManageAccount } from './users.policy.ts';
-import { findUserById, revokeSessionsOfPerson } from './users.repository.ts';
+import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
+import { findUserById } from './users.repository.ts';
 
 /**
  * GET /api/v1/users/set/active|inactive/{id}/. Deactivating ends the user's sessions at once,
- * including any "Login As" or staff-access session the user had opened.
+ * those opened into the account and any "Login As" or staff-access session the user had opened.
  */
 export async function setUserActive(
   db: Db,
@@ -21,9 +22,10 @@ export async function setUserActive(
   const target = await findUserById(db, id);
   if (!target) throw notFound('This user does not exist.');
   if (!active) assertCanManageAccount(actor, target, 'deactivate');
+  else assertCanWriteAccount(actor, target);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ isActive: active }).where(eq(users.id, id));
-    if (!active) await revokeSessionsOfPerson(tx, id);
+    if (!active) await revokeAllSessionsOfUser(tx, id);
     await recordAudit(tx, {
       action: active ? 'user.activated' : 'user.deactivated',
       actorUserId: actor.id,

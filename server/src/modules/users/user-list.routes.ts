@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
-import { streamUsersCsv } from './user-csv-export.ts';
+import { openUsersCsv } from './user-csv-export.ts';
 import { listUsers } from './user-list.ts';
 import { listUserOptions, USER_OPTION_LISTS } from './user-options.ts';
 import { listDomains, listMemberships, listUserTags } from './users.repository.ts';
@@ -47,13 +47,14 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
+      const csv = await openUsersCsv(app.db, request.query);
       await recordAudit(app.db, {
         action: 'users.exported',
         actorUserId: actor.id,
         detail: { ...request.query },
       });
       const day = new Date().toISOString().slice(0, 10);
-      const stream = Readable.from(streamUsersCsv(app.db, request.query));
+      const stream = Readable.from(csv);
       stream.on('error', (err) => request.log.error({ err }, 'user CSV export failed mid-stream'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

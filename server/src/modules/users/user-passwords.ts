@@ -2,6 +2,7 @@ import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
@@ -9,12 +10,12 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts'
 import type { RequestContext } from '../../http/request-context.ts';
 import { sendPasswordResetMail } from '../auth/auth.service.ts';
 import { isResetRequestAllowed } from '../auth/login-throttle.ts';
-import { assertCanManageAccount } from './users.policy.ts';
-import { findPasswordHash, findUserById, revokeSessionsOfPerson } from './users.repository.ts';
+import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
+import { findPasswordHash, findUserById } from './users.repository.ts';
 
 /**
- * POST /api/v1/users/change-password/ (admin "Change Password" modal). The user's sessions end,
- * except the admin's own current one when they change their own password this way.
+ * POST /api/v1/users/change-password/ (admin "Change Password" modal), for another user: every
+ * session acting as that user or opened by them ends.
  */
 export async function changePasswordByAdmin(
   db: Db,
@@ -28,7 +29,7 @@ export async function changePasswordByAdmin(
   const passwordHash = await hashPassword(input.new_password_change);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
-    await revokeSessionsOfPerson(tx, target.id, target.id === actor.id ? actor.session.tokenId : undefined);
+    await revokeAllSessionsOfUser(tx, target.id);
     await recordAudit(tx, {
       action: 'password.changed_by_admin',
       actorUserId: actor.id,
@@ -66,7 +67,7 @@ export async function updateOwnPassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
     // Other devices signed in with the old password are signed out; this one stays.
-    await revokeSessionsOfPerson(tx, actor.id, actor.session.tokenId);
+    await revokeAllSessionsOfUser(tx, actor.id, { keepTokenId: actor.session.tokenId });
     await recordAudit(tx, {
       action: 'password.changed',
       actorUserId: actor.id,
@@ -86,6 +87,7 @@ export async function sendResetMailByAdmin(
 ): Promise<{ message: string }> {
   const target = await findUserById(db, input.user_id);
   if (!target) throw notFound('This user does not exist.');
+  assertCanWriteAccount(actor, target);
   if (!target.isActive) throw badRequest('This user is inactive. Activate the account first.');
   if (!(await isResetRequestAllowed(db, target.email.toLowerCase()))) {
     throw new AppError(429, 'Several reset e-mails were sent to this user recently. Please wait 15 minutes.');

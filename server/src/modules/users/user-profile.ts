@@ -14,8 +14,14 @@ import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { isEmailTaken } from '../accounts/account-view.ts';
+import { assertCanChangeLoginEmail } from './login-email-change.ts';
 import { toUserJson } from './user-view.ts';
-import { assertCanEditProfile, assertCanViewUser, canChangeTemplateId } from './users.policy.ts';
+import {
+  assertCanEditProfile,
+  assertCanViewUser,
+  assertCanWriteAccount,
+  canChangeTemplateId,
+} from './users.policy.ts';
 import {
   findUserById,
   findUserIdByIdentifier,
@@ -58,14 +64,17 @@ const COLUMN_OF: Record<(typeof PROFILE_FIELDS)[number], keyof UserUpdate> = {
 
 /**
  * The profile fields of a request as column changes, with the rules every editor shares:
- * company required for memberships 4 and 9, e-mail unique, template_id for the super admin.
+ * a super admin written only by a super admin, company required for memberships 4 and 9, the
+ * login e-mail unique and changed only as assertCanChangeLoginEmail allows, template_id for the
+ * super admin.
  */
 export async function profileChanges(
   db: Db,
   actor: Actor,
   target: UserRow,
-  body: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'template_id', string>>,
+  body: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'template_id' | 'current_password', string>>,
 ): Promise<UserUpdate> {
+  assertCanWriteAccount(actor, target);
   const changes: Record<string, unknown> = {};
   for (const field of PROFILE_FIELDS) {
     const value = body[field];
@@ -76,6 +85,7 @@ export async function profileChanges(
     throw badRequest(COMPANY_REQUIRED_MESSAGE, { company: COMPANY_REQUIRED_MESSAGE });
   }
   if (body.email !== undefined && body.email !== target.email.toLowerCase()) {
+    await assertCanChangeLoginEmail(db, actor, target, body.current_password);
     if (await isEmailTaken(db, body.email, target.id)) {
       throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }

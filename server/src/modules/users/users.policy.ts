@@ -1,3 +1,4 @@
+import { OWN_PASSWORD_BY_ADMIN_MESSAGE, SUPER_ADMIN_ONLY_MESSAGE } from '@portal/shared/credential-changes';
 import { isAdminMembership } from '@portal/shared/memberships';
 import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -24,9 +25,15 @@ export function canChangeTemplateId(actor: Actor): boolean {
   return actor.isSuperuser;
 }
 
+/** Any write to an account (profile, admin edit, activation, reset mail): a super admin's only by a super admin. */
+export function assertCanWriteAccount(actor: Actor, target: Pick<UserRow, 'isSuperuser'>): void {
+  if (target.isSuperuser && !actor.isSuperuser) throw forbidden(SUPER_ADMIN_ONLY_MESSAGE);
+}
+
 /**
  * Deactivating, deleting or re-keying an account: admins may, but a super admin account is
- * touched only by a super admin, and nobody locks themselves out.
+ * touched only by a super admin, and nobody locks themselves out. One's own password is changed
+ * with the current password (the /password page), never through the admin's route.
  */
 export function assertCanManageAccount(
   actor: Actor,
@@ -34,10 +41,11 @@ export function assertCanManageAccount(
   action: 'deactivate' | 'delete' | 'password',
 ) {
   if (!actor.isAdmin) throw forbidden();
-  if (target.isSuperuser && !actor.isSuperuser)
-    throw forbidden('Only a super admin can change a super admin account.');
-  if (target.id === actor.id && action !== 'password') {
-    throw forbidden(`You cannot ${action} your own account.`);
+  assertCanWriteAccount(actor, target);
+  if (target.id === actor.id) {
+    throw forbidden(
+      action === 'password' ? OWN_PASSWORD_BY_ADMIN_MESSAGE : `You cannot ${action} your own account.`,
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   domains,
@@ -8,7 +8,6 @@ import {
   userTagLinks,
   userTags,
 } from '../../db/schema/accounts.ts';
-import { authTokens } from '../../db/schema/auth.ts';
 import {
   type AccountRow,
   accountColumns,
@@ -102,23 +101,6 @@ export async function findUnknownTagIds(db: Db, tagIds: number[]): Promise<numbe
   const known = await db.select({ id: userTags.id }).from(userTags).where(inArray(userTags.id, tagIds));
   const knownIds = new Set(known.map((t) => t.id));
   return tagIds.filter((id) => !knownIds.has(id));
-}
-
-/**
- * Ends every session of the user, and every session the user opened as someone else
- * (impersonation, staff access), which would otherwise outlive the person's own account.
- */
-export async function revokeSessionsOfPerson(db: Db, userId: number, exceptTokenId?: number): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        or(eq(authTokens.userId, userId), eq(authTokens.actorUserId, userId)),
-        isNull(authTokens.revokedAt),
-        exceptTokenId ? ne(authTokens.id, exceptTokenId) : undefined,
-      ),
-    );
 }
 
 export async function listUserTags(db: Db) {

@@ -89,6 +89,6 @@ export const DASHBOARD_CONTENT: Record<MembershipId, ComponentType<DashboardCont
   [M.admin]: (props) => <WithoutWelcome {...props} content={AdminContent} />,
   [M.salesDistributor]: (props) => <WithWelcome {...props} content={SalesDistributorContent} />,
   [M.hcStaff]: (props) => <WithWelcome {...props} content={StaffContent} />,
-  [M.adminAlt]: (props) => <WithoutWelcome {...props} content={AdminContent} />,
+  [M.adminEquivalent]: (props) => <WithoutWelcome {...props} content={AdminContent} />,
   [M.labRouteAccess]: (props) => <WithWelcome {...props} content={LabContent} />,
 };

@@ -3,7 +3,7 @@ import { isAdminMembership, MEMBERSHIP } from '@portal/shared/memberships';
 import {
   ALL_PATIENT_FIELDS,
   computeEstimatedVialsReadyDate,
-  HC_PATIENT_FIELDS,
+  HC_NEW_PATIENT_FIELDS,
   NEW_PATIENT_VALUES,
   type TPatient,
   type TPatientCreate,
@@ -19,11 +19,12 @@ export type PatientFormValues = z.input<typeof ZPatientForm>;
 
 /**
  * What "Add Patient" lets each creator fill (the server's create rule): admins everything; a harvest
- * center the patient's identity, its referral center and the day tissue left (it is the patient's HC).
+ * center the patient's identity and e-mail, its referral center and the day tissue left (it is the
+ * patient's HC).
  */
 export function creatableFields(user: TSessionUser): ReadonlySet<TPatientField> {
   const membership = user.membership[0]?.id;
-  return new Set(isAdminMembership(membership ?? 0) ? ALL_PATIENT_FIELDS : HC_PATIENT_FIELDS);
+  return new Set(isAdminMembership(membership ?? 0) ? ALL_PATIENT_FIELDS : HC_NEW_PATIENT_FIELDS);
 }
 
 /** Part 1 §5: sales reps do not see the patient's name and e-mail in the form. */

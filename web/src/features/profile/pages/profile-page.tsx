@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   LoadingOverlay,
+  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -13,13 +14,14 @@ import {
   Title,
 } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
+import { isLoginEmailChange, LINKED_SESSION_EMAIL_NOTE } from '@portal/shared/credential-changes';
 import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSignedInUser } from '../../../lib/use-current-user.ts';
+import { useSession, useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
 
 /** An instant in UTC ('2026-03-01 14:05 UTC'), or 'N/A' (part 1 §2). */
@@ -57,6 +59,9 @@ export function ProfilePage() {
 function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
   const membershipId = profile.membership[0]?.id ?? profile.subscription;
   const showsCompany = isCompanyRequired(membershipId);
+  // Login As and staff access act for the account: its login e-mail stays its holder's (the server refuses too).
+  const { data: session } = useSession();
+  const linkedSession = Boolean(session?.impersonator || session?.staff);
   const form = useSchemaForm(profileForm(membershipId), {
     first_name: profile.first_name,
     last_name: profile.last_name,
@@ -70,22 +75,29 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
     state_desc: profile.state_desc,
     country_desc: profile.country_desc,
     zip_code: profile.zip_code,
+    current_password: '',
   });
   const save = useUpdateProfile();
+  // A new login e-mail is confirmed with the current password, in the same request.
+  const changesEmail = isLoginEmailChange(form.values.email, profile.email);
 
-  const submit = form.onSubmit(({ template_id, company, ...values }) =>
+  const submit = form.onSubmit(({ template_id, company, current_password, ...values }) =>
     save.mutate(
       {
         id: profile.id,
         body: {
           ...values,
+          ...(changesEmail ? { current_password } : {}),
           ...(showsCompany ? { company } : {}),
           // Only the super admin may change it (part 1 §5).
           ...(me.is_superuser ? { template_id } : {}),
         },
       },
       {
-        onSuccess: () => notifySuccess(TEXT.recordUpdated),
+        onSuccess: () => {
+          form.setFieldValue('current_password', '');
+          notifySuccess(TEXT.recordUpdated);
+        },
         onError: (error) => {
           setServerErrors(form, error);
           notifyError(errorMessage(error));
@@ -131,8 +143,19 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                   type="email"
                   withAsterisk
                   autoComplete="email"
+                  readOnly={linkedSession}
+                  description={linkedSession ? LINKED_SESSION_EMAIL_NOTE : undefined}
                   {...form.getInputProps('email')}
                 />
+                {changesEmail && !linkedSession && (
+                  <PasswordInput
+                    label="Current Password"
+                    description="Your e-mail is your login: confirm the change with your current password."
+                    withAsterisk
+                    autoComplete="current-password"
+                    {...form.getInputProps('current_password')}
+                  />
+                )}
                 {showsCompany && (
                   <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
                 )}

@@ -4,12 +4,14 @@ import {
   Group,
   Modal,
   MultiSelect,
+  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
   TextInput,
 } from '@mantine/core';
 import { ROLE_FIELDS, type TAdminUserUpdate, ZAdminUserUpdate } from '@portal/shared/account-admin';
+import { isLoginEmailChange } from '@portal/shared/credential-changes';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired } from '@portal/shared/profile';
 import { TEXT, TIMING } from '@portal/shared/ui-constants';
@@ -108,7 +110,10 @@ export function EditUserModal({ user, onClose }: { user: TUser; onClose: () => v
     saless_rep_id: toSelectValue(user.saless_rep_id),
     sales_manager_id: toSelectValue(user.sales_manager_id),
     sales_distributor_id: toSelectValue(user.sales_distributor_id),
+    current_password: '',
   });
+  // An admin's own login e-mail, like anyone's, changes only with their current password.
+  const confirmsOwnEmail = user.id === me.id && isLoginEmailChange(form.values.email, user.email);
 
   // Part 1 §4: 'User has been updated' for 2.5 s, then the modal closes.
   const closeAfterNotice = useEffectEvent(onClose);
@@ -134,6 +139,7 @@ export function EditUserModal({ user, onClose }: { user: TUser; onClose: () => v
       ...(showsCompany ? { company: values.company } : {}),
       // Only the super admin may change it; the server refuses it from anyone else.
       ...(showsTemplateId && me.is_superuser ? { template_id: values.template_id } : {}),
+      ...(confirmsOwnEmail ? { current_password: values.current_password } : {}),
     };
     for (const link of links) body[link.field] = toId(values[link.field]);
     update.mutate(
@@ -156,6 +162,15 @@ export function EditUserModal({ user, onClose }: { user: TUser; onClose: () => v
             <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
             <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+            {confirmsOwnEmail && (
+              <PasswordInput
+                label="Current Password"
+                description="Your e-mail is your login: confirm the change with your current password."
+                withAsterisk
+                autoComplete="current-password"
+                {...form.getInputProps('current_password')}
+              />
+            )}
             <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
             {showsCompany && (
               <TextInput

@@ -43,11 +43,14 @@ function actionsFor(user: TUser, me: TSessionUser): UserAction[] {
   const membership = user.membership[0]?.id ?? user.subscription;
   const protectedAccount = user.is_superuser && !me.is_superuser;
   const self = user.id === me.id;
-  const actions: UserAction[] = ['details', 'edit'];
+  const actions: UserAction[] = ['details'];
+  // A super admin account is written only by a super admin.
+  if (!protectedAccount) actions.push('edit');
   if (user.is_active && !self && !isAdminMembership(membership)) actions.push('login-as');
   if (user.is_active && !self && !protectedAccount) actions.push('delete');
-  if (!user.is_active) actions.push('activate');
-  if (!protectedAccount) actions.push('password');
+  if (!user.is_active && !protectedAccount) actions.push('activate');
+  // One's own password is changed on /password, with the current one.
+  if (!self && !protectedAccount) actions.push('password');
   if (membership === MEMBERSHIP.patient) actions.push('patient-data');
   if (!self && !protectedAccount) actions.push('remove');
   return actions;

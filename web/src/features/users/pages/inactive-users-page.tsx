@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TUser } from '@portal/shared/users';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { usePageFor } from '../../../components/table-paging.ts';
+import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useInactiveUsers } from '../api/get-inactive-users.ts';
 import { ActivateUserModal, DeletePermanentlyModal } from '../components/account-action-modals.tsx';
 import { UserSearchInput } from '../components/user-search-input.tsx';
@@ -21,6 +22,7 @@ export function InactiveUsersPage() {
   const users = useInactiveUsers(debouncedSearch, page);
   const [modal, setModal] = useState<OpenModal | null>(null);
   const close = () => setModal(null);
+  const me = useSignedInUser();
 
   const columns: DataTableColumn<TUser>[] = [
     { key: 'id', header: 'ID', render: (user) => user.id },
@@ -33,26 +35,32 @@ export function InactiveUsersPage() {
     {
       key: 'actions',
       header: 'Actions',
-      render: (user) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            aria-label={`Activate ${user.email}`}
-            onClick={() => setModal({ kind: 'activate', user })}
-          >
-            Activate
-          </Button>
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            aria-label={`Delete permanently ${user.email}`}
-            onClick={() => setModal({ kind: 'delete', user })}
-          >
-            Delete permanently
-          </Button>
-        </Group>
-      ),
+      render: (user) =>
+        // A super admin account is written only by a super admin.
+        user.is_superuser && !me.is_superuser ? (
+          <Text size="sm" c="dimmed">
+            Super admin
+          </Text>
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              aria-label={`Activate ${user.email}`}
+              onClick={() => setModal({ kind: 'activate', user })}
+            >
+              Activate
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              aria-label={`Delete permanently ${user.email}`}
+              onClick={() => setModal({ kind: 'delete', user })}
+            >
+              Delete permanently
+            </Button>
+          </Group>
+        ),
     },
   ];
 
