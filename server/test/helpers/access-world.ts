@@ -76,7 +76,7 @@ export type WorldSide = Awaited<ReturnType<typeof createSide>>;
 export async function createTwoSidedWorld(db: Db) {
   const superAdmin = await createUser(db, { membershipId: MEMBERSHIP.admin, isSuperuser: true });
   const admin = await createUser(db, { membershipId: MEMBERSHIP.admin });
-  const adminAlt = await createUser(db, { membershipId: MEMBERSHIP.adminAlt });
+  const adminEquivalent = await createUser(db, { membershipId: MEMBERSHIP.adminEquivalent });
   const A = await createSide(db, 'A');
   const B = await createSide(db, 'B');
   const outboxMailId = await enqueueMail(db, {
@@ -87,10 +87,10 @@ export async function createTwoSidedWorld(db: Db) {
   const [product] = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1);
   if (!product) throw new Error('The migrations seed no product: the product routes need one.');
   const accounts = new Map<number, UserRow>();
-  for (const account of [superAdmin, admin, adminAlt, ...accountsOf(A), ...accountsOf(B)]) {
+  for (const account of [superAdmin, admin, adminEquivalent, ...accountsOf(A), ...accountsOf(B)]) {
     accounts.set(account.id, account);
   }
-  return { superAdmin, admin, adminAlt, A, B, outboxMailId, productId: product.id, accounts };
+  return { superAdmin, admin, adminEquivalent, A, B, outboxMailId, productId: product.id, accounts };
 }
 export type TwoSidedWorld = Awaited<ReturnType<typeof createTwoSidedWorld>>;
 
