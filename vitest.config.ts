@@ -16,7 +16,12 @@ const apiProject = (name: string, globalSetup: string) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/bench/**/*.test.ts'],
+        },
+      },
       apiProject('api', 'server/test/helpers/global-setup-pglite.ts'),
       // The same API suite again on the machine's PostgreSQL when CI points at it.
       ...(process.env.TEST_DATABASE_URL

@@ -1,4 +1,4 @@
-// Admin user search at scale: `npm run bench`.
+// Admin user search at scale: `npm run bench:search`.
 // Creates the database portal_bench on BENCH_DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/test), migrates it, inserts 100,000 users with generate_series,
 // then times GET /api/admin/users/?search=<term>&limit=20&offset=0 through app.inject as an admin,

@@ -2,6 +2,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SessionCache } from './auth/session-cache.ts';
+import { registerSessionSync, SessionInvalidation } from './auth/session-invalidation.ts';
+import { findSessionWithinLifetime, sessionEndsAt } from './auth/session-lifetime.ts';
+import type { SessionRow } from './auth/tokens.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -10,6 +14,7 @@ import { computeBuildVersion, registerWebApp } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
@@ -28,6 +33,9 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailWorker: MailWorker;
+    sessionCache: SessionCache<SessionRow>;
+    sessionInvalidation: SessionInvalidation;
+    sessionPurge: SessionPurgeJob;
     buildVersion: string;
   }
 }
@@ -77,8 +85,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailWorker', new MailWorker(database.db, transport, config.mailFrom, app.log));
   app.addHook('onClose', async () => app.mailWorker.stop());
 
+  // Sessions are cached per process and dropped when the database announces a change to them.
+  const sessionCache = new SessionCache<SessionRow>({
+    load: (raw) => findSessionWithinLifetime(database.db, raw, config.sessionMaxAgeDays),
+    dependsOn: (s) => ({ tokenIds: [s.tokenId, s.parentTokenId], userIds: [s.user.id, s.actorUserId] }),
+    endsAt: (s) => sessionEndsAt(s, config.sessionMaxAgeDays),
+  });
+  app.decorate('sessionCache', sessionCache);
+  app.decorate('sessionInvalidation', await SessionInvalidation.start(database, sessionCache, app.log));
+  app.addHook('onClose', async () => app.sessionInvalidation.close());
+  app.decorate(
+    'sessionPurge',
+    new SessionPurgeJob(database.db, { maxAgeDays: config.sessionMaxAgeDays }, app.log),
+  );
+  app.addHook('onClose', async () => app.sessionPurge.stop());
+
   registerErrorHandler(app);
-  registerAccessControl(app, { sessionTtlDays: config.sessionTtlDays });
+  registerAccessControl(app, {
+    sessionTtlDays: config.sessionTtlDays,
+    sessionMaxAgeDays: config.sessionMaxAgeDays,
+    sessions: sessionCache,
+  });
+  registerSessionSync(app, app.sessionInvalidation);
 
   await app.register(swagger, {
     openapi: {

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (seeded) app.log.info('seeded demo data (see README for the demo accounts)');
   app.mailWorker.start();
+  app.sessionPurge.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Portal on ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'files'}) ` +

@@ -21,7 +21,7 @@ afterAll(() => t.close());
 describe('access control', () => {
   it('refuses to register a route that does not declare its access', async () => {
     const app = Fastify();
-    registerAccessControl(app, { sessionTtlDays: 7 });
+    registerAccessControl(app, { sessionTtlDays: 7, sessionMaxAgeDays: 30, sessions: t.app.sessionCache });
     expect(() => app.get('/api/v1/undeclared/', async () => ({}))).toThrow(/does not declare its access/);
   });
 
@@ -95,5 +95,13 @@ describe('bad input never becomes a 500', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/admin/login/');
+  });
+
+  it('marks public routes as public in the OpenAPI document (finding 11)', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.security).toEqual([{ token: [] }]);
+    expect(doc.paths['/api/admin/login/'].post.security).toEqual([]);
+    expect(doc.paths['/api/v1/users/reset-password/'].post.security).toEqual([]);
+    expect(doc.paths['/api/v1/session/'].get.security).toBeUndefined(); // the document's default: a token
   });
 });

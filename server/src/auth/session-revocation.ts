@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authTokens } from '../db/schema/auth.ts';
+import { noteSessionsChanged } from './session-invalidation.ts';
 
 /**
  * Sessions that act as the user: their own logins, and the Login As and staff-access sessions
@@ -26,6 +27,7 @@ export async function revokeAllSessionsOfUser(
   userId: number,
   options: { keepTokenId?: number } = {},
 ): Promise<void> {
+  noteSessionsChanged();
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ColumnValue } from '../db/column-value.ts';
 import { users } from '../db/schema/accounts.ts';
 import { authTokens } from '../db/schema/auth.ts';
+import { noteSessionsChanged } from './session-invalidation.ts';
 
 export type SessionKind = 'login' | 'impersonation' | 'staff_access';
 
@@ -54,6 +55,8 @@ export type SessionRow = {
   parentTokenId: number | null;
   actorUserId: number | null;
   lastUsedAt: Date;
+  createdAt: Date;
+  expiresAt: Date;
   user: SessionAccount;
 };
 
@@ -81,6 +84,8 @@ export async function findLiveSession(db: Db, raw: string): Promise<SessionRow |
       parentTokenId: authTokens.parentTokenId,
       actorUserId: authTokens.actorUserId,
       lastUsedAt: authTokens.lastUsedAt,
+      createdAt: authTokens.createdAt,
+      expiresAt: authTokens.expiresAt,
       user: sessionAccountColumns,
     })
     .from(authTokens)
@@ -96,17 +101,28 @@ export async function findLiveSession(db: Db, raw: string): Promise<SessionRow |
   return row ?? null;
 }
 
-/** Slides the idle expiry forward. */
-export async function touchSession(db: Db, session: SessionRow, ttlDays: number): Promise<void> {
+/** Slides the idle expiry forward, never past the absolute lifetime counted from the login. */
+export async function touchSession(
+  db: Db,
+  session: SessionRow,
+  lifetime: { ttlDays: number; maxAgeDays: number },
+): Promise<void> {
   if (Date.now() - session.lastUsedAt.getTime() < TOUCH_INTERVAL_MS) return;
+  // Noted before writing: the session may be a cached copy shared by concurrent requests.
+  session.lastUsedAt = new Date();
+  const idleExpiry = new Date(Date.now() + lifetime.ttlDays * DAY_MS);
   await db
     .update(authTokens)
-    .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + ttlDays * DAY_MS) })
+    .set({
+      lastUsedAt: session.lastUsedAt,
+      expiresAt: sql`least(${idleExpiry}, ${authTokens.createdAt} + make_interval(secs => ${(lifetime.maxAgeDays * DAY_MS) / 1000}))`,
+    })
     .where(eq(authTokens.id, session.tokenId));
 }
 
 /** Revokes a session and every session started from it (impersonation, staff access). */
 export async function revokeSession(db: Db, tokenId: number): Promise<void> {
+  noteSessionsChanged();
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })
@@ -116,8 +132,4 @@ export async function revokeSession(db: Db, tokenId: number): Promise<void> {
         isNull(authTokens.revokedAt),
       ),
     );
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(authTokens).where(lt(authTokens.expiresAt, sql`now() - interval '30 days'`));
 }

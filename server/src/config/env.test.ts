@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './env.ts';
 describe('loadConfig', () => {
   it('applies the defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, sessionTtlDays: 7, seedDemo: true, databaseUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      sessionTtlDays: 7,
+      sessionMaxAgeDays: 30,
+      seedDemo: true,
+      databaseUrl: undefined,
+    });
     expect(c.publicUrl).toBe('http://localhost:3000');
   });
 
@@ -17,5 +23,11 @@ describe('loadConfig', () => {
   it('stops with a clear message on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL must start with smtp/);
+    expect(() => loadConfig({ SESSION_MAX_AGE_DAYS: '0' })).toThrow(ConfigError);
+  });
+
+  it('keeps the idle expiry within the absolute session lifetime', () => {
+    expect(loadConfig({ SESSION_TTL_DAYS: '14', SESSION_MAX_AGE_DAYS: '14' }).sessionMaxAgeDays).toBe(14);
+    expect(() => loadConfig({ SESSION_TTL_DAYS: '31' })).toThrow(/SESSION_TTL_DAYS.*SESSION_MAX_AGE_DAYS/);
   });
 });

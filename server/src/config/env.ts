@@ -6,7 +6,7 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-const ZEnv = z.object({
+const ZEnvFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -26,11 +26,17 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
   SEED_DEMO: booleanFlag,
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').default('demo-password'),
   BUILD_VERSION: z.string().optional(),
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
+  message: 'SESSION_TTL_DAYS (idle expiry) cannot be longer than SESSION_MAX_AGE_DAYS (absolute lifetime)',
+  path: ['SESSION_TTL_DAYS'],
 });
 
 export type AppConfig = {
@@ -43,11 +49,13 @@ export type AppConfig = {
   mailFrom: string;
   supportEmail: string;
   sessionTtlDays: number;
+  /** Absolute lifetime of a session from its login, however much it is used. */
+  sessionMaxAgeDays: number;
   seedDemo: boolean;
   demoPassword: string;
   buildVersion: string | undefined;
   trustProxy: boolean;
-  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  logLevel: z.infer<typeof ZEnvFields>['LOG_LEVEL'];
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     // The embedded database of a first run is seeded unless told otherwise; a real one only on request.
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     demoPassword: e.DEMO_PASSWORD,

@@ -15,6 +15,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The PGlite instance when embedded (tests clone it); undefined on PostgreSQL. */
   pglite?: PGlite;
+  /** PostgreSQL only: for the one connection kept outside the pool (LISTEN, db/notifications.ts). */
+  connectionString?: string;
   close(): Promise<void>;
 };
 
@@ -42,6 +44,7 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db: drizzlePg({ client: pool }) as unknown as Db,
     kind: 'postgres',
+    connectionString: url,
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/shared/agreement';
 import { ADMIN_MEMBERSHIPS, isAdminMembership, type MembershipId } from '@portal/shared/memberships';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findLiveSession, type SessionKind, touchSession } from '../auth/tokens.ts';
+import { type SessionKind, type SessionRow, touchSession } from '../auth/tokens.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -50,7 +50,15 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-export function registerAccessControl(app: FastifyInstance, options: { sessionTtlDays: number }): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  options: {
+    sessionTtlDays: number;
+    sessionMaxAgeDays: number;
+    /** The live session behind a raw token (cached: auth/session-cache.ts). */
+    sessions: { find(rawToken: string): Promise<SessionRow | null> };
+  },
+): void {
   app.decorateRequest('actor', null);
 
   // Deny by default: a route that does not say who may call it never registers.
@@ -58,6 +66,8 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
     if (route.config?.access === undefined && !route.url.startsWith('/api/docs')) {
       throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
     }
+    // The OpenAPI document requires a token by default; a public route says it needs none.
+    if (route.config?.access === 'public') route.schema = { ...route.schema, security: [] };
   });
 
   app.addHook('onRequest', async (request) => {
@@ -66,12 +76,15 @@ export function registerAccessControl(app: FastifyInstance, options: { sessionTt
     const header = request.headers.authorization;
     if (header) {
       const match = TOKEN_HEADER.exec(header);
-      const session = match ? await findLiveSession(app.db, match[1]) : null;
+      const session = match ? await options.sessions.find(match[1]) : null;
       if (!session?.user.isActive) {
         if (access === 'public') return;
         throw new AppError(401, session ? 'This account is inactive.' : 'Invalid or expired token.');
       }
-      await touchSession(app.db, session, options.sessionTtlDays);
+      await touchSession(app.db, session, {
+        ttlDays: options.sessionTtlDays,
+        maxAgeDays: options.sessionMaxAgeDays,
+      });
       const user = session.user;
       request.actor = {
         id: user.id,

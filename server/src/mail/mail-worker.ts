@@ -11,6 +11,7 @@ export class MailWorker {
   readonly #log: FastifyBaseLogger;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  readonly #composing = new Set<Promise<void>>();
 
   constructor(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
     this.#db = db;
@@ -24,8 +25,29 @@ export class MailWorker {
     this.#timer.unref();
   }
 
-  /** Sends everything due now; concurrent calls share one pass. */
-  drain(): Promise<void> {
+  /**
+   * Runs `compose` (which may queue mail) only after the current request has answered, so that how
+   * long the answer takes never depends on it (a reset request must not tell whether the account
+   * exists). `compose` says whether it queued a mail; drain() and stop() wait for it.
+   */
+  composeLater(compose: () => Promise<boolean>): void {
+    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(compose)
+      .then(async (queued) => {
+        if (queued) await this.#deliver();
+      })
+      .catch((error) => this.#log.error({ err: error }, 'composing a mail failed'))
+      .finally(() => this.#composing.delete(task));
+    this.#composing.add(task);
+  }
+
+  /** Sends everything due now, mail still being composed included; concurrent calls share one pass. */
+  async drain(): Promise<void> {
+    while (this.#composing.size) await Promise.all(this.#composing);
+    return this.#deliver();
+  }
+
+  #deliver(): Promise<void> {
     this.#running ??= deliverDueMail(this.#db, this.#transport, this.#from)
       .then(() => undefined)
       .catch((error) => this.#log.warn({ err: error }, 'mail delivery pass failed'))
@@ -42,6 +64,7 @@ export class MailWorker {
 
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    while (this.#composing.size) await Promise.all(this.#composing);
     await this.#running;
     this.#transport.close();
   }

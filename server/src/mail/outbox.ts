@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/platform.ts';
+import { maskSecretLinks } from './secret-links.ts';
 import type { MailTransport } from './transport.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
@@ -27,6 +28,10 @@ const LEASE_SECONDS = 300;
 
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** (attempts - 1), 3600);
+}
+
+function maskedBody(mail: { text: string; html: string }) {
+  return { text: maskSecretLinks(mail.text), html: maskSecretLinks(mail.html) };
 }
 
 /**
@@ -69,9 +74,10 @@ export async function deliverDueMail(db: Db, transport: MailTransport, from: str
         html: mail.html,
         replyTo: mail.replyTo || undefined,
       });
+      // Once delivered, the outbox keeps no usable link (a reset link would let its reader in).
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: '' })
+        .set({ status: 'sent', sentAt: new Date(), lastError: '', ...maskedBody(mail) })
         .where(eq(mailOutbox.id, mail.id));
       sent++;
     } catch (error) {
@@ -80,6 +86,8 @@ export async function deliverDueMail(db: Db, transport: MailTransport, from: str
         .update(mailOutbox)
         .set({
           status: giveUp ? 'failed' : 'pending',
+          // A mail given up on is never sent: its links need not be kept either.
+          ...(giveUp ? maskedBody(mail) : {}),
           lastError: String((error as Error).message ?? error).slice(0, 1000),
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})`,
         })

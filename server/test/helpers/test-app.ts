@@ -60,6 +60,7 @@ async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = {
   app: FastifyInstance;
+  database: Database;
   db: Database['db'];
   mail: MemoryMailTransport;
   dataDir: string;
@@ -72,6 +73,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     mailTransport?: MailTransport;
     plugins?: FastifyPluginAsync[];
+    /** PostgreSQL only: a second app process on the database of `sharing` (closing it keeps the database). */
+    sharing?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -82,7 +85,9 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://portal.test',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const shared = options.sharing?.database.connectionString;
+  if (options.sharing && !shared) throw new Error('Only a PostgreSQL test database can be shared');
+  const database = shared ? openPostgres(shared, 5) : await openTestDatabase();
   const mail = new MemoryMailTransport();
   const app = await buildApp({
     config,
@@ -94,6 +99,7 @@ export async function buildTestApp(
   await app.ready();
   return {
     app,
+    database,
     db: database.db,
     mail,
     dataDir,

@@ -11,7 +11,7 @@ import { passwordResetTokens } from '../../db/schema/auth.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { assertLoginAllowed, isResetRequestAllowed } from './login-throttle.ts';
+import { isResetRequestAllowed, refundLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { loadSessionUser } from './session-user.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Unable to log in with provided credentials.';
@@ -36,7 +36,8 @@ export async function loginWithPassword(
   context: RequestContext,
 ): Promise<TLoginResponse> {
   const email = input.email.trim().toLowerCase();
-  await assertLoginAllowed(db, email, context.ip);
+  // Counted as a failure before the password is checked, so parallel guesses cannot overtake the count.
+  await reserveLoginAttempt(db, email, context.ip);
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || !user.isActive) {
@@ -50,6 +51,7 @@ export async function loginWithPassword(
     // Only someone who knows the password learns that the account is inactive.
     throw badRequest(user && passwordOk ? INACTIVE_MESSAGE : LOGIN_FAILED_MESSAGE);
   }
+  await refundLoginAttempt(db, email, context.ip);
   const { token } = await issueSessionToken(db, {
     userId: user.id,
     ttlDays: input.sessionTtlDays,

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
+import { maskSecretLinks } from '../../mail/secret-links.ts';
 
 type Row = typeof mailOutbox.$inferSelect;
 
@@ -46,5 +47,6 @@ export async function listOutboxMail(
 
 export async function findOutboxMail(db: Db, id: number): Promise<TOutboxMailDetail | undefined> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
-  return row && { ...toMail(row), text: row.text, reply_to: row.replyTo };
+  // Admins see what was sent, never a link they could use as its recipient (a pending reset link).
+  return row && { ...toMail(row), text: maskSecretLinks(row.text), reply_to: row.replyTo };
 }

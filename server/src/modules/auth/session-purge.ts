@@ -1,0 +1,80 @@
+import { isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DAY_MS } from '../../auth/session-lifetime.ts';
+import type { Db } from '../../db/client.ts';
+import { authTokens, passwordResetTokens } from '../../db/schema/auth.ts';
+import { deleteExpiredLoginCounters } from './login-throttle.ts';
+
+export type PurgeCounts = { sessions: number; resetTokens: number; loginCounters: number };
+
+/**
+ * Deletes what can never be used again: sessions expired, past their absolute lifetime or revoked
+ * (linked sessions go with their parent, by the foreign key's cascade), reset tokens used or
+ * expired, and login counters whose window has passed.
+ */
+export async function purgeExpiredSessions(db: Db, options: { maxAgeDays: number }): Promise<PurgeCounts> {
+  const maxAge = sql`make_interval(secs => ${(options.maxAgeDays * DAY_MS) / 1000})`;
+  const sessions = await db
+    .delete(authTokens)
+    .where(
+      or(
+        lte(authTokens.expiresAt, sql`now()`),
+        lte(sql`${authTokens.createdAt} + ${maxAge}`, sql`now()`),
+        isNotNull(authTokens.revokedAt),
+      ),
+    )
+    .returning({ id: authTokens.id });
+  const resetTokens = await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, sql`now()`)))
+    .returning({ id: passwordResetTokens.id });
+  return {
+    sessions: sessions.length,
+    resetTokens: resetTokens.length,
+    loginCounters: await deleteExpiredLoginCounters(db),
+  };
+}
+
+/** Runs the purge at start and then periodically; started like the mail worker, stopped on close. */
+export class SessionPurgeJob {
+  readonly #db: Db;
+  readonly #maxAgeDays: number;
+  readonly #log: FastifyBaseLogger;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<PurgeCounts | undefined> | undefined;
+
+  constructor(db: Db, options: { maxAgeDays: number }, log: FastifyBaseLogger) {
+    this.#db = db;
+    this.#maxAgeDays = options.maxAgeDays;
+    this.#log = log;
+  }
+
+  start(intervalMs = 60 * 60 * 1000): void {
+    void this.run();
+    this.#timer = setInterval(() => void this.run(), intervalMs);
+    this.#timer.unref();
+  }
+
+  /** One purge; concurrent calls share it. Failures are logged, the next run tries again. */
+  run(): Promise<PurgeCounts | undefined> {
+    this.#running ??= purgeExpiredSessions(this.#db, { maxAgeDays: this.#maxAgeDays })
+      .then((counts) => {
+        this.#log.debug(counts, 'purged expired sessions, reset tokens and login counters');
+        return counts;
+      })
+      .catch((error) => {
+        this.#log.warn({ err: error }, 'session purge failed');
+        return undefined;
+      })
+      .finally(() => {
+        this.#running = undefined;
+      });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+}
