@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,6 +30,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     extensions: PGLITE_EXTENSIONS,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
+  // PGlite cannot keep named statements, so every query is planned anew; the list queries join
+  // eight or nine tables, written from the driving table outwards, and searching other join
+  // orders costs more than running them (patients list: 17.7 ms → 6.8 ms a request).
+  await client.exec('SET join_collapse_limit = 1; SET from_collapse_limit = 1;');
   return {
     db: drizzlePglite({ client }) as unknown as Db,
     kind: 'pglite',
@@ -37,8 +42,31 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
+/** Named statements one connection keeps at most; past it, queries are planned each time. */
+const MAX_PREPARED_PER_CONNECTION = 500;
+
+/**
+ * Prepares every query under a name derived from its text, so PostgreSQL plans it once per
+ * connection: the list queries join eight or nine tables, and planning them (~15 ms) costs far
+ * more than running them (~1 ms). The names are bounded per connection.
+ */
+class PreparingClient extends pg.Client {
+  readonly #prepared = new Set<string>();
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; this passes them through.
+  override query(config: any, values?: any, callback?: any): any {
+    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
+      const name = `q_${createHash('sha1').update(config.text).digest('base64url')}`;
+      if (this.#prepared.has(name) || this.#prepared.size < MAX_PREPARED_PER_CONNECTION) {
+        this.#prepared.add(name);
+        return super.query({ ...config, name }, values, callback);
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
   // An idle client's network error must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return {
