@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { hashToken } from '../../auth/tokens.ts';
+import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema/auth.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 
 /** An invitation to set a first password stays valid longer than a reset link. */
@@ -16,11 +14,10 @@ export async function queueInvitationMail(
   account: { id: number; email: string; firstName: string },
   publicUrl: string,
 ): Promise<void> {
-  const raw = randomBytes(32).toString('base64url');
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(raw),
+  const link = await createPasswordLink(db, {
     userId: account.id,
-    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000),
+    publicUrl,
+    ttlMs: INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000,
   });
   await enqueueMail(db, {
     to: account.email,
@@ -29,7 +26,7 @@ export async function queueInvitationMail(
       `Hello ${account.firstName || account.email},`,
       '',
       'An account has been created for you on Portal. Open this link to set your password:',
-      `${publicUrl}/reset-password?token=${raw}`,
+      link,
       '',
       `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
     ].join('\n'),

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { TLoginResponse } from '@portal/shared/auth';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { createPasswordLink } from '../../auth/password-links.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
-import { issueSessionToken, revokeSession } from '../../auth/tokens.ts';
+import { hashToken, issueSessionToken, revokeSession } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
@@ -82,10 +82,6 @@ export async function logout(
   await recordAudit(db, { action: 'logout', actorUserId: actor.id, targetUserId: actor.id, ip: context.ip });
 }
 
-function hashResetToken(raw: string): string {
-  return createHash('sha256').update(raw).digest('hex');
-}
-
 /** Answers the same whether or not the e-mail exists; returns true when a mail was queued. */
 export async function requestPasswordReset(
   db: Db,
@@ -109,13 +105,11 @@ export async function sendPasswordResetMail(
   input: { publicUrl: string; requestedBy?: number },
   context: RequestContext,
 ): Promise<void> {
-  const raw = randomBytes(32).toString('base64url');
-  const link = `${input.publicUrl}/reset-password?token=${raw}`;
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashResetToken(raw),
+    const link = await createPasswordLink(tx, {
       userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      publicUrl: input.publicUrl,
+      ttlMs: RESET_TTL_MS,
     });
     await enqueueMail(tx, {
       to: user.email,
@@ -154,7 +148,7 @@ export async function completePasswordReset(
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
         ),
