@@ -5,9 +5,10 @@ import { ZLabTracking } from './lab-tracking.ts';
 import { HC_TYPE_MEMBERSHIPS, MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { TEXT } from './ui-constants.ts';
+import { zUrlId, zUrlInteger } from './url-integers.ts';
 
 /** Path ids: a positive integer, so a bad id is a 400 and never reaches SQL. */
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZIdParams = z.object({ id: zUrlId() });
 
 // ---------------------------------------------------------------------------------------------
 // The user as the API returns it (part 1 §3). A superset of the session user, so a profile save
@@ -246,8 +247,8 @@ export const DEFAULT_USER_ORDERING = '-id';
 export const ZUserFilters = z.object({
   /** Matches name, e-mail, company and phone, case-insensitive, anywhere in the text. */
   search: z.string().trim().max(100).optional(),
-  membership: z.coerce.number().int().positive().optional(),
-  tag: z.coerce.number().int().positive().optional(),
+  membership: zUrlId().optional(),
+  tag: zUrlId().optional(),
   /**
    * 'true' (default): active users, the main list ("Delete" there deactivates, and the user
    * leaves it); 'false': inactive users; 'all': both.
@@ -348,7 +349,7 @@ export type TUserOption = z.infer<typeof ZUserOption>;
 
 export const ZOptionsQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  limit: zUrlInteger(1, 1000).default(1000),
 });
 
 export const ZValueOption = z.object({ value: z.number().int(), label: z.string() });
