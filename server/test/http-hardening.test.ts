@@ -166,6 +166,17 @@ describe('security headers', () => {
   });
 });
 
+describe('malformed addresses', () => {
+  // Fastify's router refuses these before any handler decodes the path; the fuzz test sends them too.
+  it('broken percent-encoding is a 400, not a 500', async () => {
+    for (const url of ['/%E0%A4%A', '/patients/%zz', '/api/v1/users/%E0%A4%A/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toEqual(expect.any(String));
+    }
+  });
+});
+
 describe('compression', () => {
   it('JSON answers are compressed with brotli or gzip as the client accepts', async () => {
     for (let i = 0; i < 5; i++) await createPatient(t.db, { harvestCenter: w.hcA });

@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '@portal/shared/csp';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-paths.ts';
-import { badRequest } from './errors.ts';
 import { styleNonceOf } from './security-headers.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -33,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
   const indexTemplate = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodePath(request.url.split('?')[0]);
+    const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (isApiPath(urlPath)) {
       return reply.status(404).send({ message: 'Not found.' });
     }
@@ -57,12 +56,4 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
       .type('text/html; charset=utf-8')
       .send(indexTemplate.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceOf(reply)));
   });
-}
-
-function decodePath(encoded: string): string {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    throw badRequest('The address is not valid.');
-  }
 }
