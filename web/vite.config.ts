@@ -1,11 +1,16 @@
+import { CSP_NONCE_PLACEHOLDER } from '@portal/shared/csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './vite-precompress.ts';
 
 // In development the API runs as its own process; in production the server serves this build itself.
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
+  // Vite writes the placeholder as the nonce of index.html's tags and of a meta tag the app reads;
+  // the server replaces it per answer and allows that nonce in its CSP (server/src/http).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // WEB_DIST_DIR lets parallel test runs build side by side; the server reads the same variable.
   build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', emptyOutDir: true },
   server: {

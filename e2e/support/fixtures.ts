@@ -84,5 +84,27 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-export const test = base;
+/**
+ * Every test fails when the page reports a Content-Security-Policy violation: the server's policy
+ * (no inline script, styles only with its nonce) must never block something the app needs.
+ * Chromium prints violations to the console; the listener also reports ones it might not print.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'CSP violations reported in the console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

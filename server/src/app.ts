@@ -1,7 +1,8 @@
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SessionCache } from './auth/session-cache.ts';
 import { registerSessionSync, SessionInvalidation } from './auth/session-invalidation.ts';
 import { findSessionWithinLifetime, sessionEndsAt } from './auth/session-lifetime.ts';
@@ -9,8 +10,12 @@ import type { SessionRow } from './auth/tokens.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
+import { serializeError } from './http/error-log.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { computeBuildVersion, registerWebApp } from './http/web-app.ts';
+import { openApiTransform } from './http/openapi.ts';
+import { registerNulGuard } from './http/reject-nul.ts';
+import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
+import { computeBuildVersion, registerWebApp, WEB_DIST } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -46,6 +51,10 @@ export type BuildAppOptions = {
   /** Tests pass their own transport (a local SMTP server or an in-memory one). */
   mailTransport?: MailTransport;
   logger?: boolean;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
+  /** The built web app to serve; WEB_DIST_DIR or web/dist by default. */
+  webDistDir?: string;
   /** Extra plugins registered after the domain routes (tests use it for probe routes). */
   plugins?: FastifyPluginAsync[];
 };
@@ -69,7 +78,10 @@ const DOMAIN_ROUTES = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, stream: options.logStream, serializers: { err: serializeError } },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
@@ -80,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('buildVersion', computeBuildVersion(config.buildVersion));
+  const webDistDir = options.webDistDir ?? WEB_DIST;
+  app.decorate('buildVersion', computeBuildVersion(config.buildVersion, webDistDir));
   const transport = options.mailTransport ?? createMailTransport(config);
   app.decorate('mailWorker', new MailWorker(database.db, transport, config.mailFrom, app.log));
   app.addHook('onClose', async () => app.mailWorker.stop());
@@ -101,12 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => app.sessionPurge.stop());
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { encodings: ['br', 'gzip'] });
   registerAccessControl(app, {
     sessionTtlDays: config.sessionTtlDays,
     sessionMaxAgeDays: config.sessionMaxAgeDays,
     sessions: sessionCache,
   });
   registerSessionSync(app, app.sessionInvalidation);
+  registerNulGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -126,12 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
-  await registerWebApp(app);
+  await registerWebApp(app, webDistDir);
   return app;
 }

@@ -5,6 +5,7 @@ import { MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { ZCenterDesc, ZPersonDesc } from './patients.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
+import { zUrlInteger } from './url-integers.ts';
 
 /**
  * Harvest centers (membership 4) and referral harvest centers (5). An RHC is associated with one
@@ -70,7 +71,7 @@ export const ZReferralHarvestCenterPage = zPage(ZReferralHarvestCenter);
 
 /** Center lists: paging (default 10; the UI asks 5 on lab and sales rep screens) and a search. */
 export const ZCenterListQuery = ZPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(500).default(PAGE_SIZE.default),
+  limit: zUrlInteger(1, 500).default(PAGE_SIZE.default),
   search: z.string().trim().max(100).optional(),
 });
 export type TCenterListQuery = z.infer<typeof ZCenterListQuery>;
@@ -91,7 +92,7 @@ export type TCenterOption = z.infer<typeof ZCenterOption>;
 
 export const ZCenterOptionsQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  limit: zUrlInteger(1, 1000).default(1000),
 });
 
 /** GET /api/v1/harvest-centers/public-options/{rep id}/ (public sign-up pickers): nothing more. */

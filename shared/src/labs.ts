@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, zPage } from './paging.ts';
+import { zUrlId } from './url-integers.ts';
 
 /**
  * Processing labs and lab accounts. A lab account (membership 1, or 11 "Lab Access") belongs to
@@ -35,6 +36,6 @@ export type TLabAccount = z.infer<typeof ZLabAccount>;
 export const ZLabAccountPage = zPage(ZLabAccount);
 
 export const ZLabHarvestCenterParams = z.object({
-  id: z.coerce.number().int().positive(),
-  harvestCenterId: z.coerce.number().int().positive(),
+  id: zUrlId(),
+  harvestCenterId: zUrlId(),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { zUrlInteger } from './url-integers.ts';
 
 /** DRF-style paging: limit/offset in, {count, results} out. */
 export const ZPageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(20),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: zUrlInteger(1, 500).default(20),
+  offset: zUrlInteger(0, 10_000_000).default(0),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 

@@ -5,6 +5,7 @@ import { ZPhone } from './form-fields.ts';
 import { ZLabTracking } from './lab-tracking.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
+import { zUrlId, zUrlInteger } from './url-integers.ts';
 
 /**
  * Patients (membership 2) and their lab tracking (part 1 §3-§5). Served by
@@ -309,13 +310,13 @@ export const ZPatientCreateResponse = z.object({ message: z.string(), data: ZPat
  * Default page size 10 (part 1 §9).
  */
 export const ZPatientListQuery = ZPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(500).default(PAGE_SIZE.patients),
+  limit: zUrlInteger(1, 500).default(PAGE_SIZE.patients),
   search: z.string().trim().max(100).optional(),
   lab_id: z.string().trim().max(100).optional(),
-  harvest_center_id: z.coerce.number().int().positive().optional(),
-  referral_harvest_center_id: z.coerce.number().int().positive().optional(),
-  processing_lab_id: z.coerce.number().int().positive().optional(),
-  sales_rep_id: z.coerce.number().int().positive().optional(),
+  harvest_center_id: zUrlId().optional(),
+  referral_harvest_center_id: zUrlId().optional(),
+  processing_lab_id: zUrlId().optional(),
+  sales_rep_id: zUrlId().optional(),
   lab_stage: z.enum(LAB_STAGES).optional(),
 });
 export type TPatientListQuery = z.infer<typeof ZPatientListQuery>;
@@ -323,5 +324,5 @@ export type TPatientListQuery = z.infer<typeof ZPatientListQuery>;
 /** Option lists (pickers): a search and a cap, no paging. */
 export const ZPatientOptionsQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  limit: zUrlInteger(1, 1000).default(1000),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery, zPage } from './paging.ts';
 import { ZPersonDesc } from './patients.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
+import { zUrlInteger } from './url-integers.ts';
 
 /**
  * The sales network: a sales rep (3) belongs to a sales manager (6, users.sales_manager_id), a
@@ -38,7 +39,7 @@ export type TSalesPersonPage = z.infer<typeof ZSalesPersonPage>;
 
 /** Team lists: paging (default 10, part 1 §9) and a search over name, e-mail, company, phone. */
 export const ZSalesListQuery = ZPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(1000).default(PAGE_SIZE.salesTeams),
+  limit: zUrlInteger(1, 1000).default(PAGE_SIZE.salesTeams),
   search: z.string().trim().max(100).optional(),
 });
 export type TSalesListQuery = z.infer<typeof ZSalesListQuery>;

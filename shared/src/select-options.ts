@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zUrlInteger } from './url-integers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists for select-search fields (part 1 §3: value or id, label, first_name, last_name).
@@ -15,7 +16,7 @@ export type TUserOption = z.infer<typeof ZUserOption>;
 
 export const ZOptionsQuery = z.object({
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  limit: zUrlInteger(1, 1000).default(1000),
 });
 
 export const ZValueOption = z.object({ value: z.number().int(), label: z.string() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZSessionUser } from './auth.ts';
 import { ZLabTracking } from './lab-tracking.ts';
 import { ZPageQuery, zPage } from './paging.ts';
+import { zUrlId } from './url-integers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The user as the API returns it (part 1 §3). A superset of the session user, so a profile save
@@ -77,9 +78,9 @@ export const DEFAULT_USER_ORDERING = '-id';
 export const ZUserFilters = z.object({
   /** Matches name, e-mail, company and phone, case-insensitive, anywhere in the text. */
   search: z.string().trim().max(100).optional(),
-  // Bounded to the database's integer ids: a larger one would fail in SQL, mid-way through the CSV.
-  membership: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  tag: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  // Plain digits within the database's integer ids: anything else is a 400 before the CSV's first byte.
+  membership: zUrlId().optional(),
+  tag: zUrlId().optional(),
   /**
    * 'true' (default): active users, the main list ("Delete" there deactivates, and the user
    * leaves it); 'false': inactive users; 'all': both.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
+import { zUrlInteger } from './url-integers.ts';
 
 /**
  * Vials of a patient (part 1 §3-§4). A record is one movement: 'added' vials become available,
@@ -17,7 +18,7 @@ export type TVialType = z.infer<typeof ZVialType>;
 
 export const VIAL_TYPE_LABELS: Record<TVialType, string> = { added: 'Added', shipped: 'Shipped' };
 
-const ZQuantity = z.coerce
+const ZQuantity = z
   .number({ message: 'Quantity must be a number' })
   .int('Quantity must be a whole number')
   .min(0, 'Quantity must be 0 or more')
@@ -75,8 +76,8 @@ export type TVialRecordUpdate = z.infer<typeof ZVialRecordUpdate>;
 
 /** GET /api/v1/vials-history/user/{id}/?limit=5&offset=0 (newest first). */
 export const ZVialsHistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(PAGE_SIZE.vialHistory),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: zUrlInteger(1, 500).default(PAGE_SIZE.vialHistory),
+  offset: zUrlInteger(0, 10_000_000).default(0),
 });
 
 export const ZVialTotals = z.object({

@@ -1,3 +1,4 @@
+import { styleNonce } from './csp.ts';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
@@ -23,7 +24,8 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    {/* Mantine's own <style> elements (CSS variables, responsive props) carry the page's nonce. */}
+    <MantineProvider theme={theme} getStyleNonce={() => styleNonce}>
       <QueryClientProvider client={queryClient}>
         {/* Top right: the bottom-right corner belongs to the Resource Center button. */}
         <Notifications position="top-right" />

@@ -82,7 +82,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : error.message;
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(
+      { err: error, method: request.method, route: request.routeOptions.url },
+      'unhandled error',
+    );
     return reply.status(500).send({ message: 'Internal server error.' });
   });
 }

@@ -75,6 +75,10 @@ export async function buildTestApp(
     plugins?: FastifyPluginAsync[];
     /** PostgreSQL only: a second app process on the database of `sharing` (closing it keeps the database). */
     sharing?: TestApp;
+    /** Where the log goes (JSON lines); without it the app does not log. */
+    logStream?: NodeJS.WritableStream;
+    /** A web build of the test's own instead of WEB_DIST_DIR's. */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -93,7 +97,9 @@ export async function buildTestApp(
     config,
     database,
     mailTransport: options.mailTransport ?? mail,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    webDistDir: options.webDistDir,
     plugins: options.plugins,
   });
   await app.ready();

@@ -1,4 +1,5 @@
 import { ZOutboxMailDetail, ZOutboxPage, ZOutboxQuery } from '@portal/shared/mail-outbox';
+import { zUrlId } from '@portal/shared/url-integers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS } from '../../http/access.ts';
@@ -22,7 +23,7 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMINS },
       schema: {
         tags: ['mail'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: zUrlId() }),
         response: { 200: ZOutboxMailDetail },
       },
     },
