@@ -92,8 +92,13 @@ test.describe('patient form', () => {
     const manual = addDays(estimated, estimatedDay >= 15 ? -5 : 5);
     await pickDate(page, estimate, manual);
     await expect(estimate).toHaveText(manual.shown);
+    // The first save's notice may still be showing: wait for this save's own answer.
+    const secondSave = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/patients/') && r.request().method() === 'PATCH',
+    );
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Patient has been updated!')).toBeVisible();
+    expect((await secondSave).status()).toBe(200);
+    await expect(page.getByText('Patient has been updated!').last()).toBeVisible();
     const after = await admin.get<{
       estimated_date_vials_ready_to_ship: string | null;
       estimated_date_set_manually: boolean;

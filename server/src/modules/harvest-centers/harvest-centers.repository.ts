@@ -1,11 +1,17 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TCenterDesc } from '@portal/shared/patients';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { centerAccounts, processingLabs, rhcHcLinks, users } from '../../db/schema/accounts.ts';
+import {
+  centerAccounts,
+  patientAccounts,
+  processingLabs,
+  rhcHcLinks,
+  users,
+} from '../../db/schema/accounts.ts';
 import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
 
 export type CenterKind = 'hc' | 'rhc';
@@ -16,12 +22,19 @@ export const CENTER_MEMBERSHIP: Record<CenterKind, number> = {
 
 const rep = alias(users, 'hcx_rep');
 
+const qb = new QueryBuilder();
+const countedPatient = alias(patientAccounts, 'counted_patient');
+const countedPatientUser = alias(users, 'counted_patient_user');
+
 /** Active patients of an HC, or those referred by an RHC (both columns are indexed). */
 function patientsCountSql(kind: CenterKind) {
-  const column = sql.raw(kind === 'hc' ? 'pa.harvest_center_id' : 'pa.referral_harvest_center_id');
-  return sql<number>`(SELECT count(*)::int FROM patient_accounts pa JOIN users p ON p.id = pa.user_id WHERE p.is_active AND ${column} = ${users.id})`.mapWith(
-    Number,
-  );
+  const center = kind === 'hc' ? countedPatient.harvestCenterId : countedPatient.referralHarvestCenterId;
+  const patients = qb
+    .select({ n: sql<number>`count(*)::int` })
+    .from(countedPatient)
+    .innerJoin(countedPatientUser, eq(countedPatientUser.id, countedPatient.userId))
+    .where(and(eq(countedPatientUser.isActive, true), eq(center, users.id)));
+  return sql<number>`(${patients})`.mapWith(Number);
 }
 
 export type CenterRow = {
