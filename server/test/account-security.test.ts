@@ -351,19 +351,23 @@ async function resetPasswordOf(user: UserRow, password: string) {
   expect(confirmed.statusCode).toBe(200);
 }
 
+/** The /password page's call, in the session `token`. */
+function changeOwnPassword(token: Parameters<typeof injectAs>[1], userId: number) {
+  return injectAs(t.app, token, {
+    method: 'POST',
+    url: `/api/v1/users/update-password/${userId}/`,
+    payload: {
+      password_current: PASSWORD,
+      password_new: 'a-new-password',
+      password_confirmation: 'a-new-password',
+    },
+  });
+}
+
 describe('after a password change, a reset or a deactivation every session acting as the account ends', () => {
   it('own password change: other sessions and linked sessions into the account end, this one stays', async () => {
     const w = await hcWithSessionsIntoIt();
-    const res = await injectAs(t.app, w.own, {
-      method: 'POST',
-      url: `/api/v1/users/update-password/${w.hc.id}/`,
-      payload: {
-        password_current: PASSWORD,
-        password_new: 'a-new-password',
-        password_confirmation: 'a-new-password',
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await changeOwnPassword(w.own, w.hc.id)).statusCode).toBe(200);
     expect(await isLive(w.own)).toBe(true);
     expect(await isLive(w.other)).toBe(false);
     expect(await isLive(w.staffInto)).toBe(false);
@@ -374,16 +378,7 @@ describe('after a password change, a reset or a deactivation every session actin
 
   it('own password change also ends the sessions the person opened as someone else', async () => {
     const w = await staffWithSessionsItOpened();
-    const res = await injectAs(t.app, w.own, {
-      method: 'POST',
-      url: `/api/v1/users/update-password/${w.staff.id}/`,
-      payload: {
-        password_current: PASSWORD,
-        password_new: 'a-new-password',
-        password_confirmation: 'a-new-password',
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await changeOwnPassword(w.own, w.staff.id)).statusCode).toBe(200);
     expect(await isLive(w.own)).toBe(true);
     expect(await isLive(w.other)).toBe(false);
     expect(await isLive(w.opened)).toBe(false);
