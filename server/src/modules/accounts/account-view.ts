@@ -94,6 +94,38 @@ export type PatientAccountRow = {
   [K in keyof typeof patientAccountColumns]: ColumnValue<(typeof patientAccountColumns)[K]>;
 };
 
+/** A harvest center or referral center as the center screens read it: identity, rep, lab, chain. */
+export const centerAccountColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  company: users.company,
+  phoneNumber: users.phoneNumber,
+  city: users.city,
+  stateDesc: users.stateDesc,
+  templateId: users.templateId,
+  membershipId: users.membershipId,
+  isActive: users.isActive,
+  dateJoined: users.dateJoined,
+  salesRepId: centerAccounts.salesRepId,
+  processingLabId: centerAccounts.processingLabId,
+  salesManagerId: repLink.salesManagerId,
+  salesDistributorId: managerLink.salesDistributorId,
+};
+export type CenterAccountRow = {
+  [K in keyof typeof centerAccountColumns]: ColumnValue<(typeof centerAccountColumns)[K]>;
+};
+
+/** Adds a center's row and its rep's chain to a select over `users` (centerAccountColumns). */
+export function joinCenterAccount<T>(select: T): T {
+  const query = select as unknown as PgSelect;
+  return query
+    .innerJoin(centerAccounts, eq(centerAccounts.userId, users.id))
+    .leftJoin(repLink, eq(repLink.userId, centerAccounts.salesRepId))
+    .leftJoin(managerLink, eq(managerLink.userId, repLink.salesManagerId)) as unknown as T;
+}
+
 /** Adds a patient's record and its rep's chain to a select over `users` (patientAccountColumns). */
 export function joinPatientAccount<T>(select: T): T {
   const query = select as unknown as PgSelect;

@@ -12,7 +12,7 @@ import {
   rhcHcLinks,
   users,
 } from '../../db/schema/accounts.ts';
-import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
+import { type CenterAccountRow, centerAccountColumns, joinCenterAccount } from '../accounts/account-view.ts';
 
 export type CenterKind = 'hc' | 'rhc';
 export const CENTER_MEMBERSHIP: Record<CenterKind, number> = {
@@ -38,7 +38,7 @@ function patientsCountSql(kind: CenterKind) {
 }
 
 export type CenterRow = {
-  center: AccountRow;
+  center: CenterAccountRow;
   repFirstName: string | null;
   repLastName: string | null;
   repEmail: string | null;
@@ -48,7 +48,7 @@ export type CenterRow = {
 
 function centerSelection(kind: CenterKind) {
   return {
-    center: accountColumns,
+    center: centerAccountColumns,
     repFirstName: rep.firstName,
     repLastName: rep.lastName,
     repEmail: rep.email,
@@ -59,7 +59,7 @@ function centerSelection(kind: CenterKind) {
 }
 
 function selectCenters(db: Db, kind: CenterKind) {
-  return selectAccounts(db, centerSelection(kind))
+  return joinCenterAccount(db.select(centerSelection(kind)).from(users).$dynamic())
     .leftJoin(rep, eq(rep.id, centerAccounts.salesRepId))
     .leftJoin(processingLabs, eq(processingLabs.id, centerAccounts.processingLabId));
 }
@@ -95,14 +95,19 @@ export async function findCenterRow(db: Db, kind: CenterKind, id: number): Promi
 }
 
 export async function findCenterOptions(db: Db, where: SQL, limit: number) {
-  return selectAccounts(db, {
-    id: users.id,
-    company: users.company,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    salesRepId: centerAccounts.salesRepId,
-  })
+  return joinCenterAccount(
+    db
+      .select({
+        id: users.id,
+        company: users.company,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        salesRepId: centerAccounts.salesRepId,
+      })
+      .from(users)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(asc(users.company), asc(users.id))
     .limit(limit);
