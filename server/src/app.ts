@@ -27,6 +27,7 @@ import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { salesTeamAddRoutes } from './modules/sales-teams/sales-team-add.routes.ts';
 import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -70,6 +71,7 @@ const DOMAIN_ROUTES = [
   labsRoutes,
   harvestCentersRoutes,
   salesTeamsRoutes,
+  salesTeamAddRoutes,
   vialsRoutes,
   productsRoutes,
   hcStaffRoutes,

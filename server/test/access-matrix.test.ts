@@ -252,6 +252,8 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
     kind: 'salesRep',
     rule: each(CALLERS, 'all'),
   },
+  // The public sign-up forms check a rep's id: anyone may ask (names only, sales-rep-exists.ts).
+  { route: /\/sales-rep\/:id\/user-exists\/$/, kind: 'salesRep', rule: each(CALLERS, 'all') },
   { route: /\/users\/update-password\/:id\/$/, kind: 'ownAccount' },
   // GETs with a side effect (the spec's contract).
   { route: /\/users\/set\/(active|inactive)\/:id\/$/, kind: 'account', mode: 'write' },
@@ -324,6 +326,17 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     password: NEW_PASSWORD,
   }),
   'POST /api/v1/hc-staff/access/': () => ({}),
+  // The creator's own team (the id is left to the server).
+  'POST /api/v1/sales-rep/': ({ unique }) => ({
+    email: `rep-${unique}@example.test`,
+    first_name: 'New',
+    last_name: 'Rep',
+  }),
+  'POST /api/v1/sales-managers/': ({ unique }) => ({
+    email: `manager-${unique}@example.test`,
+    first_name: 'New',
+    last_name: 'Manager',
+  }),
   'POST /api/v1/users/': ({ unique }) => ({
     subscription: MEMBERSHIP.patient,
     email: `patient-${unique}@example.test`,

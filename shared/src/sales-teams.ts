@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZEmail } from './auth.ts';
+import { ZPhone, zRequiredText, zText } from './form-fields.ts';
+import { MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { ZPersonDesc } from './patients.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
@@ -48,3 +51,77 @@ export type TSalesListQuery = z.infer<typeof ZSalesListQuery>;
 export const ZRemoveTeamResponse = z.object({ message: z.string(), id: z.number().int() });
 export const SALES_REP_REMOVED_MESSAGE = 'Sales rep has been removed from the team.';
 export const SALES_MANAGER_REMOVED_MESSAGE = 'Sales manager has been removed from the team.';
+
+// ---------------------------------------------------------------------------------------------
+// Adding a rep (manager or admin) or a manager (distributor or admin): part 2 §3.
+// ---------------------------------------------------------------------------------------------
+
+export const INVITATION_ONLY_MESSAGE =
+  'A new sales team member sets their own password from the invitation mail.';
+
+/**
+ * The client of the spec sends `generate_password: true`, `send_new_sales_team: true` and a
+ * placeholder password. Here the new member always chooses the password from the invitation mail
+ * (a password typed by the creator would be known to two people), so both flags may only be true
+ * and any `password` sent is dropped by the schema.
+ */
+const newSalesMemberShape = {
+  first_name: zRequiredText('First name'),
+  last_name: zRequiredText('Last name'),
+  email: ZEmail,
+  phone_number: ZPhone.optional(),
+  company: zText(200).optional(),
+  generate_password: z.literal(true, { message: INVITATION_ONLY_MESSAGE }).optional(),
+  send_new_sales_team: z.literal(true, { message: INVITATION_ONLY_MESSAGE }).optional(),
+};
+
+/** POST /api/v1/sales-rep/: a manager's new rep joins its team; an admin may name the manager. */
+export const ZNewSalesRep = z.object({
+  ...newSalesMemberShape,
+  subscription: z.literal(MEMBERSHIP.salesRep).optional(),
+  sales_manager_id: z.number().int().positive().nullable().optional(),
+});
+export type TNewSalesRep = z.infer<typeof ZNewSalesRep>;
+
+/** POST /api/v1/sales-managers/: a distributor's new manager joins its team; an admin may name the distributor. */
+export const ZNewSalesManager = z.object({
+  ...newSalesMemberShape,
+  subscription: z.literal(MEMBERSHIP.salesManager).optional(),
+  sales_distributor_id: z.number().int().positive().nullable().optional(),
+});
+export type TNewSalesManager = z.infer<typeof ZNewSalesManager>;
+
+/** The form both pages fill in (the team link is the creator, set by the server). */
+export const ZNewSalesMemberForm = z.object({
+  first_name: newSalesMemberShape.first_name,
+  last_name: newSalesMemberShape.last_name,
+  email: newSalesMemberShape.email,
+  phone_number: newSalesMemberShape.phone_number,
+  company: newSalesMemberShape.company,
+});
+export type TNewSalesMemberForm = z.infer<typeof ZNewSalesMemberForm>;
+
+/**
+ * What anyone may learn of a rep by id (the public sign-up forms carry `srid`): names and the
+ * team's names, never an e-mail or a phone number.
+ */
+export const ZSalesRepPublic = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  sales_manager_id: z.number().int().nullable(),
+  sales_manager_name: z.string().nullable(),
+  sales_distributor_id: z.number().int().nullable(),
+  sales_distributor_name: z.string().nullable(),
+});
+export type TSalesRepPublic = z.infer<typeof ZSalesRepPublic>;
+
+/**
+ * GET /api/v1/sales-rep/{id}/user-exists/: `exists` is false for an unknown or inactive rep (then
+ * no data). Callers who may see the rep get it whole (ZSalesPerson); anyone else ZSalesRepPublic.
+ */
+export const ZSalesRepExists = z.object({
+  exists: z.boolean(),
+  data: z.union([ZSalesPerson, ZSalesRepPublic]).optional(),
+});
+export type TSalesRepExists = z.infer<typeof ZSalesRepExists>;
