@@ -1,4 +1,9 @@
-import { ADMIN_MEMBERSHIPS, LAB_VIEW_MEMBERSHIPS, type MembershipId } from '@portal/shared/memberships';
+import {
+  ADMIN_MEMBERSHIPS,
+  LAB_VIEW_MEMBERSHIPS,
+  MEMBERSHIP,
+  type MembershipId,
+} from '@portal/shared/memberships';
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 
@@ -128,6 +133,19 @@ export const ROUTES: AppRoute[] = [
     title: 'Team Sales Reps',
     page: () =>
       import('../features/sales-teams/pages/distributor-reps-page.tsx').then((m) => m.DistributorRepsPage),
+  },
+  {
+    path: '/add-sales-rep',
+    title: 'Add Sales Rep',
+    memberships: [MEMBERSHIP.salesManager],
+    page: () => import('../features/sales-teams/pages/add-sales-rep-page.tsx').then((m) => m.AddSalesRepPage),
+  },
+  {
+    path: '/add-sales-manager',
+    title: 'Add Sales Manager',
+    memberships: [MEMBERSHIP.salesDistributor],
+    page: () =>
+      import('../features/sales-teams/pages/add-sales-manager-page.tsx').then((m) => m.AddSalesManagerPage),
   },
   {
     path: '/unauthorized',
