@@ -283,11 +283,7 @@ export async function updatePatient(
 }
 
 /** Centers and rep of a patient after a change (accounts checks the centers and the lab). */
-async function resolvePatientLinksFor(
-  db: Db,
-  patient: PatientAccountRow,
-  record: PatientRecordChanges,
-) {
+async function resolvePatientLinksFor(db: Db, patient: PatientAccountRow, record: PatientRecordChanges) {
   const links = await resolvePatientLinks(db, patient, {
     harvestCenterId: record.harvestCenterId,
     referralHarvestCenterId: record.referralHarvestCenterId,
