@@ -259,6 +259,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/vials-history\/user\/:id\//, kind: 'patient' },
   { route: /\/vials-history\/:id\//, kind: 'vialRecord' },
   { route: /\/harvest-centers\/referral\/:id\//, kind: 'referralCenter' },
+  { route: /\/rhc-association\/update-association\/:id\//, kind: 'referralCenter', mode: 'write' },
   { route: /\/sales-rep\/sales-manager\/list\/:id\//, kind: 'salesManager' },
   { route: /\/sales-rep\/:id\//, kind: 'salesRep' },
   { route: /\/sales-managers\/:id\//, kind: 'salesManager' },
@@ -324,6 +325,10 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     password: NEW_PASSWORD,
   }),
   'POST /api/v1/hc-staff/access/': () => ({}),
+  // Both sides' HCs: a valid set for any RHC.
+  'POST /api/v1/rhc-association/update-association/:id/': ({ world }) => ({
+    rhc_hc_ids: [world.A.harvestCenter.id, world.B.harvestCenter.id],
+  }),
   'POST /api/v1/users/': ({ unique }) => ({
     subscription: MEMBERSHIP.patient,
     email: `patient-${unique}@example.test`,
