@@ -133,6 +133,19 @@ describe('POST /api/v1/rhc-association/update-association/{id}/', () => {
     expect(await linkedHcIds(rhc.id)).toEqual([w.hcA.id]);
   });
 
+  it('keeps an HC deactivated since it was associated when the set is sent back, but never adds one', async () => {
+    const hc = await createHarvestCenter(t.db, { rep: w.repA, lab: w.lab1 });
+    const rhc = await createReferralHarvestCenter(t.db, { rep: w.repA, harvestCenters: [hc] });
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, hc.id));
+    const resent = await update(w.admin, rhc.id, { rhc_hc_ids: [hc.id, w.hcA.id] });
+    expect(resent.statusCode).toBe(200);
+    expect(await linkedHcIds(rhc.id)).toEqual(sortedIds(hc, w.hcA));
+    expect((await update(w.admin, rhc.id, { rhc_hc_ids: [w.hcA.id] })).statusCode).toBe(200);
+    const readded = await update(w.admin, rhc.id, { rhc_hc_ids: [w.hcA.id, hc.id] });
+    expect(readded.statusCode).toBe(400);
+    expect(await linkedHcIds(rhc.id)).toEqual([w.hcA.id]);
+  });
+
   it('answers 404 when the id is not an RHC, 400 for a bad id', async () => {
     expect((await update(w.admin, w.hcA.id, { rhc_hc_ids: [] })).statusCode).toBe(404);
     expect((await update(w.admin, 99_999_999, { rhc_hc_ids: [] })).statusCode).toBe(404);

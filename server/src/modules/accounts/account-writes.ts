@@ -233,8 +233,8 @@ export async function linkRhcToHarvestCenter(db: Db, rhcId: number, harvestCente
 const HC_IDS_FIELD = 'rhc_hc_ids';
 
 /**
- * Replaces the set of HCs an RHC is associated with, in the caller's transaction. Every id must be
- * an active harvest center (a 400 on rhc_hc_ids naming the first bad one). The RHC's row is locked
+ * Replaces the set of HCs an RHC is associated with, in the caller's transaction. Every id it adds
+ * must be an active harvest center (a 400 on rhc_hc_ids naming the bad ones). The RHC's row is locked
  * so two saves of one RHC apply one after the other. Patients already referred through a removed
  * association keep their centers: the rule is checked when a patient's centers change.
  */
@@ -247,18 +247,29 @@ export async function replaceRhcHarvestCenters(db: Db, rhcId: number, harvestCen
   if (!rhc) throw notFound('This referral harvest center does not exist.');
   const wanted = [...new Set(harvestCenterIds)];
   if (wanted.length > 0) {
-    const found = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          inArray(users.id, wanted),
-          eq(users.membershipId, MEMBERSHIP.harvestCenter),
-          eq(users.isActive, true),
-        ),
-      );
+    // An HC deactivated since it was associated may stay (the dialog sends the set back as it
+    // was); only a new association needs an active HC.
+    const kept = await db
+      .select({ id: rhcHcLinks.harvestCenterId })
+      .from(rhcHcLinks)
+      .where(and(eq(rhcHcLinks.rhcId, rhcId), inArray(rhcHcLinks.harvestCenterId, wanted)));
+    const keptIds = new Set(kept.map((r) => r.id));
+    const added = wanted.filter((id) => !keptIds.has(id));
+    const found =
+      added.length === 0
+        ? []
+        : await db
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                inArray(users.id, added),
+                eq(users.membershipId, MEMBERSHIP.harvestCenter),
+                eq(users.isActive, true),
+              ),
+            );
     const active = new Set(found.map((r) => r.id));
-    const unknown = wanted.filter((id) => !active.has(id));
+    const unknown = added.filter((id) => !active.has(id));
     if (unknown.length > 0) {
       const message = `Not an active harvest center: ${unknown.join(', ')}.`;
       throw badRequest(message, { [HC_IDS_FIELD]: message });
