@@ -18,6 +18,7 @@ import { openPostgres } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { domains, users } from '../src/db/schema/accounts.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
+import { selectAccounts } from '../src/modules/accounts/account-view.ts';
 import { countUsers, userFilterConditions, userOrderBy } from '../src/modules/users/user-list.ts';
 import { userWithRelationsColumns } from '../src/modules/users/users.repository.ts';
 import { createUserOfRole } from '../src/seed/factories.ts';
@@ -169,9 +170,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function explain(database: ReturnType<typeof openPostgres>, term: string) {
   const query = ZUserListQuery.parse({ search: term, limit: '20', offset: '0' });
   const where = userFilterConditions(query);
-  const page = database.db
-    .select(userWithRelationsColumns)
-    .from(users)
+  // The same query as listUsers (role rows joined by selectAccounts).
+  const page = selectAccounts(database.db, userWithRelationsColumns)
     .leftJoin(domains, eq(domains.id, users.domainId))
     .where(where)
     .orderBy(...userOrderBy(query.ordering))
