@@ -261,6 +261,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/vials-history\/user\/:id\//, kind: 'patient' },
   { route: /\/vials-history\/:id\//, kind: 'vialRecord' },
   { route: /\/harvest-centers\/referral\/:id\//, kind: 'referralCenter' },
+  { route: /\/rhc-association\/update-association\/:id\//, kind: 'referralCenter', mode: 'write' },
   { route: /\/sales-rep\/sales-manager\/list\/:id\//, kind: 'salesManager' },
   { route: /\/sales-rep\/:id\//, kind: 'salesRep' },
   { route: /\/sales-managers\/:id\//, kind: 'salesManager' },
@@ -336,6 +337,10 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     email: `manager-${unique}@example.test`,
     first_name: 'New',
     last_name: 'Manager',
+  }),
+  // Both sides' HCs: a valid set for any RHC.
+  'POST /api/v1/rhc-association/update-association/:id/': ({ world }) => ({
+    rhc_hc_ids: [world.A.harvestCenter.id, world.B.harvestCenter.id],
   }),
   'POST /api/v1/users/': ({ unique }) => ({
     subscription: MEMBERSHIP.patient,

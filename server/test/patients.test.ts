@@ -235,8 +235,10 @@ describe('PATCH /api/v1/patients/{id}/: picking a center sets the sales rep', ()
   });
 
   it("takes the RHC's rep when only the RHC is picked, and the HC's when it is cleared", async () => {
+    // An RHC of team B associated with hcA (an RHC must be associated with the patient's HC).
+    const rhc = await createReferralHarvestCenter(t.db, { rep: w.repB, harvestCenters: [w.hcA] });
     const patient = await createPatient(t.db, { harvestCenter: w.hcA });
-    const res = await patchPatient(w.admin, patient.id, { referral_harvest_center_temporal: w.rhcB.id });
+    const res = await patchPatient(w.admin, patient.id, { referral_harvest_center_temporal: rhc.id });
     expect(res.json()).toMatchObject({ saless_rep_id: w.repB.id, sales_manager_id: w.managerB.id });
     const cleared = await patchPatient(w.admin, patient.id, { referral_harvest_center_temporal: null });
     expect(cleared.json()).toMatchObject({

@@ -1,5 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   centerAccounts,
@@ -10,7 +10,7 @@ import {
   salesAccounts,
   users,
 } from '../../db/schema/accounts.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { type AccountRow, findAccountById } from './account-view.ts';
 
 /**
@@ -228,6 +228,67 @@ export async function linkStaffToHarvestCenter(db: Db, staffId: number, harvestC
 
 export async function linkRhcToHarvestCenter(db: Db, rhcId: number, harvestCenterId: number) {
   await db.insert(rhcHcLinks).values({ rhcId, harvestCenterId }).onConflictDoNothing();
+}
+
+const HC_IDS_FIELD = 'rhc_hc_ids';
+
+/**
+ * Replaces the set of HCs an RHC is associated with, in the caller's transaction. Every id it adds
+ * must be an active harvest center (a 400 on rhc_hc_ids naming the bad ones). The RHC's row is locked
+ * so two saves of one RHC apply one after the other. Patients already referred through a removed
+ * association keep their centers: the rule is checked when a patient's centers change.
+ */
+export async function replaceRhcHarvestCenters(db: Db, rhcId: number, harvestCenterIds: number[]) {
+  const [rhc] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, rhcId), eq(users.membershipId, MEMBERSHIP.referralHarvestCenter)))
+    .for('update');
+  if (!rhc) throw notFound('This referral harvest center does not exist.');
+  const wanted = [...new Set(harvestCenterIds)];
+  if (wanted.length > 0) {
+    // An HC deactivated since it was associated may stay (the dialog sends the set back as it
+    // was); only a new association needs an active HC.
+    const kept = await db
+      .select({ id: rhcHcLinks.harvestCenterId })
+      .from(rhcHcLinks)
+      .where(and(eq(rhcHcLinks.rhcId, rhcId), inArray(rhcHcLinks.harvestCenterId, wanted)));
+    const keptIds = new Set(kept.map((r) => r.id));
+    const added = wanted.filter((id) => !keptIds.has(id));
+    const found =
+      added.length === 0
+        ? []
+        : await db
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                inArray(users.id, added),
+                eq(users.membershipId, MEMBERSHIP.harvestCenter),
+                eq(users.isActive, true),
+              ),
+            );
+    const active = new Set(found.map((r) => r.id));
+    const unknown = added.filter((id) => !active.has(id));
+    if (unknown.length > 0) {
+      const message = `Not an active harvest center: ${unknown.join(', ')}.`;
+      throw badRequest(message, { [HC_IDS_FIELD]: message });
+    }
+  }
+  await db
+    .delete(rhcHcLinks)
+    .where(
+      and(
+        eq(rhcHcLinks.rhcId, rhcId),
+        wanted.length > 0 ? notInArray(rhcHcLinks.harvestCenterId, wanted) : undefined,
+      ),
+    );
+  if (wanted.length > 0) {
+    await db
+      .insert(rhcHcLinks)
+      .values(wanted.map((harvestCenterId) => ({ rhcId, harvestCenterId })))
+      .onConflictDoNothing();
+  }
 }
 
 export async function isRhcAssociatedWithHc(db: Db, rhcId: number, harvestCenterId: number) {

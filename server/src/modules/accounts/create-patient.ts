@@ -34,8 +34,6 @@ export type CreatePatientContext = {
   /** The person who created it (null for a public sign-up) and whom they acted as, if anyone. */
   actorUserId: number | null;
   actingAs?: number;
-  /** An HC naming an RHC may only name one associated with it. */
-  rhcMustBeAssociatedWith?: number;
 };
 
 /**
@@ -61,7 +59,6 @@ export async function createPatient(
         referralHarvestCenterId: input.referralHarvestCenterId ?? null,
         processingLabId: input.processingLabId ?? null,
       },
-      { rhcMustBeAssociatedWith: context.rhcMustBeAssociatedWith },
     );
     const record = input.record ?? {};
     const patient = await insertAccount(tx, {

@@ -137,3 +137,25 @@ export async function findAssociatedHarvestCenters(
   }
   return byRhc;
 }
+
+/** A page of RHCs (id and company) for the RHC Manager, ordered like the other center lists. */
+export async function findRhcIdPage(db: Db, where: SQL, page: PageRequest) {
+  return findPage(
+    () =>
+      db
+        .select({ id: users.id, company: users.company, totalRows })
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.company), asc(users.id)),
+    page,
+  );
+}
+
+export async function findRhcDesc(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, company: users.company })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.membershipId, MEMBERSHIP.referralHarvestCenter)))
+    .limit(1);
+  return row;
+}

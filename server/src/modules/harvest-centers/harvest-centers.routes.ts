@@ -12,6 +12,13 @@ import {
 } from '@portal/shared/harvest-centers';
 import { LAB_VIEW_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
+import {
+  RHC_ASSOCIATION_UPDATED_MESSAGE,
+  ZRhcAssociationPage,
+  ZRhcAssociationQuery,
+  ZRhcAssociationUpdate,
+  ZRhcAssociationUpdateResponse,
+} from '@portal/shared/rhc-associations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
@@ -27,6 +34,8 @@ import {
   listPublicHarvestCenterOptions,
   listReferralCenters,
   listReferralCentersOfRep,
+  listRhcAssociations,
+  updateRhcAssociation,
 } from './harvest-centers.service.ts';
 
 /** Who works with referral harvest centers: admins, sales roles, HCs (their associated RHCs), RHCs. */
@@ -143,5 +152,38 @@ export const harvestCentersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listLabHarvestCenters(app.db, requireActor(request), request.params.id, request.query),
+  );
+
+  // RHC Manager (part 2 §5, §7): admins associate each RHC with harvest centers.
+  app.get(
+    '/api/admin/rhc-association/all/',
+    {
+      config: { access: ADMINS },
+      schema: { tags, querystring: ZRhcAssociationQuery, response: { 200: ZRhcAssociationPage } },
+    },
+    async (request) => listRhcAssociations(app.db, requireActor(request), request.query),
+  );
+
+  app.post(
+    '/api/v1/rhc-association/update-association/:id/',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZRhcAssociationUpdate,
+        response: { 200: ZRhcAssociationUpdateResponse },
+      },
+    },
+    async (request) => {
+      const data = await updateRhcAssociation(
+        app.db,
+        requireActor(request),
+        request.params.id,
+        request.body.rhc_hc_ids,
+        requestContext(request),
+      );
+      return { code: 'Success' as const, message: RHC_ASSOCIATION_UPDATED_MESSAGE, data };
+    },
   );
 };

@@ -8,16 +8,21 @@ import type {
   TReferralHarvestCenter,
 } from '@portal/shared/harvest-centers';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import type {
+  TRhcAssociation,
+  TRhcAssociationPage,
+  TRhcAssociationQuery,
+} from '@portal/shared/rhc-associations';
 import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount, isEmailTaken, salesRepDesc } from '../accounts/account-view.ts';
-import { findRepChain, insertAccount } from '../accounts/account-writes.ts';
+import { findRepChain, insertAccount, replaceRhcHarvestCenters } from '../accounts/account-writes.ts';
 import {
   findProcessingLab,
   requireVisibleHarvestCenter,
@@ -34,6 +39,8 @@ import {
   findCenterOptions,
   findCenterPage,
   findCenterRow,
+  findRhcDesc,
+  findRhcIdPage,
 } from './harvest-centers.repository.ts';
 
 export function toHarvestCenter(row: CenterRow): THarvestCenter {
@@ -224,4 +231,59 @@ export async function createHarvestCenter(
   const row = await findCenterRow(db, 'hc', created.id);
   if (!row) throw new Error(`harvest center ${created.id} vanished`);
   return toHarvestCenter(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// RHC Manager: which HCs each RHC is associated with (admins).
+// ---------------------------------------------------------------------------------------------
+
+const toCenterPair = (c: { id: number; company: string }) => ({ id: c.id, company: c.company });
+
+/** GET /api/admin/rhc-association/all/: active RHCs, each with its associated HCs. */
+export async function listRhcAssociations(
+  db: Db,
+  actor: Actor,
+  query: TRhcAssociationQuery,
+): Promise<TRhcAssociationPage> {
+  if (!actor.isAdmin) throw forbidden();
+  const { count, rows } = await findRhcIdPage(db, centerWhere('rhc', scopeOf('rhc', actor), query), query);
+  const associated = await findAssociatedHarvestCenters(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    count,
+    results: rows.map((r) => ({
+      rhc_desc: toCenterPair(r),
+      hc_desc: (associated.get(r.id) ?? []).map(toCenterPair),
+    })),
+  };
+}
+
+/**
+ * POST /api/v1/rhc-association/update-association/{id}/: the RHC's HCs become exactly `hcIds`,
+ * in one transaction with its audit entry.
+ */
+export async function updateRhcAssociation(
+  db: Db,
+  actor: Actor,
+  rhcId: number,
+  hcIds: number[],
+  context: RequestContext,
+): Promise<TRhcAssociation> {
+  if (!actor.isAdmin) throw forbidden();
+  await db.transaction(async (tx) => {
+    await replaceRhcHarvestCenters(tx, rhcId, hcIds);
+    await recordAudit(tx, {
+      action: 'rhc_association.updated',
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: rhcId,
+      ip: context.ip,
+      detail: { harvest_center_ids: [...new Set(hcIds)] },
+    });
+  });
+  const rhc = await findRhcDesc(db, rhcId);
+  if (!rhc) throw notFound('This referral harvest center does not exist.');
+  const associated = await findAssociatedHarvestCenters(db, [rhcId]);
+  return { rhc_desc: toCenterPair(rhc), hc_desc: (associated.get(rhcId) ?? []).map(toCenterPair) };
 }

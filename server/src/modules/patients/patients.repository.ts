@@ -1,6 +1,6 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TLabStage } from '@portal/shared/patients';
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -11,6 +11,7 @@ import {
   type PatientAccountRow,
   patientAccountColumns,
 } from '../accounts/account-view.ts';
+import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.ts';
 
 const hc = alias(users, 'pt_hc');
 const rhc = alias(users, 'pt_rhc');
@@ -85,8 +86,14 @@ export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: S
     eq(users.isActive, true),
     scope,
     constraint,
-    // search_text has a trigram index; adding other columns to the OR would turn it into a scan.
-    filters.search ? sql`${users.searchText} LIKE ${containsPattern(filters.search)}` : undefined,
+    // search_text has a trigram index; adding other columns to the OR would turn it into a scan, so
+    // the lab id joins it as a list of user ids (isPatientWithLabSampleId).
+    filters.search
+      ? or(
+          sql`${users.searchText} LIKE ${containsPattern(filters.search)}`,
+          isPatientWithLabSampleId(filters.search),
+        )
+      : undefined,
     filters.labSampleId === undefined
       ? undefined
       : sql`lower(${p.labSampleId}) = ${filters.labSampleId.toLowerCase()}`,

@@ -247,7 +247,7 @@ export async function updatePatient(
     }
 
     const record = changes as PatientRecordChanges;
-    const links = await resolvePatientLinksFor(tx, actor, patient, record);
+    const links = await resolvePatientLinksFor(tx, patient, record);
     Object.assign(record, links);
     record.estimatedDateVialsReadyToShip = computeEstimatedVialsReadyDate({
       receivedByLab:
@@ -283,25 +283,17 @@ export async function updatePatient(
 }
 
 /** Centers and rep of a patient after a change (accounts checks the centers and the lab). */
-async function resolvePatientLinksFor(
-  db: Db,
-  actor: Actor,
-  patient: PatientAccountRow,
-  record: PatientRecordChanges,
-) {
-  const links = await resolvePatientLinks(
-    db,
-    patient,
-    {
-      harvestCenterId: record.harvestCenterId,
-      referralHarvestCenterId: record.referralHarvestCenterId,
-      processingLabId: record.processingLabId,
-    },
-    { rhcMustBeAssociatedWith: actor.membershipId === MEMBERSHIP.harvestCenter ? actor.id : undefined },
-  );
+async function resolvePatientLinksFor(db: Db, patient: PatientAccountRow, record: PatientRecordChanges) {
+  const links = await resolvePatientLinks(db, patient, {
+    harvestCenterId: record.harvestCenterId,
+    referralHarvestCenterId: record.referralHarvestCenterId,
+    processingLabId: record.processingLabId,
+  });
   return {
     harvestCenterId: links.harvestCenterId,
     referralHarvestCenterId: links.referralHarvestCenterId,
+    // A new HC sends the tissue to its own lab unless the same request names another one.
+    processingLabId: links.processingLabId,
     ...(links.salesRepId !== undefined ? { salesRepId: links.salesRepId } : {}),
   };
 }
@@ -355,7 +347,6 @@ export async function createPatient(
       ip: context.ip,
       actorUserId: audit.actorUserId,
       actingAs: actor.session.actorUserId ? actor.id : undefined,
-      rhcMustBeAssociatedWith: isHc ? actor.id : undefined,
     },
   );
   return { patient: await loadDetail(db, actor, patient), mailQueued: invitationQueued };

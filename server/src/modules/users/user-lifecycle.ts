@@ -1,3 +1,4 @@
+import type { TDeleteBlockers } from '@portal/shared/account-deletion';
 import { count, eq, or } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
@@ -53,6 +54,24 @@ async function findDeleteBlockers(db: Db, id: number): Promise<Record<string, st
       'This patient has vial records. Keep the account inactive so the vial history is preserved.';
   }
   return blockers;
+}
+
+/**
+ * GET /api/v1/users/{id}/delete-blockers/: what would refuse the delete, asked before "Remove
+ * Account" deactivates the account, so a refused delete leaves nothing half done. The same checks
+ * run again inside the deleting transaction.
+ */
+export async function getDeleteBlockers(db: Db, actor: Actor, id: number): Promise<TDeleteBlockers> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound('This user does not exist.');
+  assertCanManageAccount(actor, target, 'delete');
+  const blockers = await findDeleteBlockers(db, id);
+  return {
+    id,
+    is_active: target.isActive,
+    can_delete: Object.keys(blockers).length === 0,
+    blockers,
+  };
 }
 
 /**

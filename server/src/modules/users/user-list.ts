@@ -5,13 +5,14 @@ import {
   type TUserSortField,
   USER_LIST_COUNT_CAP,
 } from '@portal/shared/users';
-import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage } from '../../db/paging.ts';
 import { domains, users, userTagLinks } from '../../db/schema/accounts.ts';
 import { selectAccounts } from '../accounts/account-view.ts';
+import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.ts';
 import { toUserJson } from './user-view.ts';
 import {
   toUserWithRelations,
@@ -26,14 +27,15 @@ export function userSearchCondition(term: string): SQL {
 
 /**
  * The WHERE of the admin user list, the inactive list and the CSV export. The search goes to the
- * generated, lower-cased users.search_text, whose trigram index serves `LIKE '%term%'`.
+ * generated, lower-cased users.search_text, whose trigram index serves `LIKE '%term%'`, or finds
+ * the patient whose lab id (sample id at the lab) is the term.
  */
 export function userFilterConditions(filters: TUserFilters): SQL | undefined {
   const term = filters.search?.trim();
   return and(
     // search_text is lower(...) of the columns; lowering the term with the same lower() keeps both
     // sides folded alike, and plain LIKE is served by the trigram index at a third of ILIKE's cost.
-    term ? userSearchCondition(term) : undefined,
+    term ? or(userSearchCondition(term), isPatientWithLabSampleId(term)) : undefined,
     filters.membership !== undefined ? eq(users.membershipId, filters.membership) : undefined,
     filters.active !== undefined ? eq(users.isActive, filters.active) : undefined,
     filters.tag !== undefined

@@ -4,6 +4,7 @@ import {
   ZLoginAsBody,
   ZLoginAsResponse,
 } from '@portal/shared/account-admin';
+import { ZDeleteBlockers } from '@portal/shared/account-deletion';
 import { ZEmailExists, ZEmailExistsBody } from '@portal/shared/account-email';
 import { ZAgreementStatus } from '@portal/shared/agreement';
 import { ZMessage } from '@portal/shared/auth';
@@ -19,7 +20,7 @@ import { requestContext } from '../../http/request-context.ts';
 import { isEmailTaken } from '../accounts/account-view.ts';
 import { loginAsUser } from './impersonation.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
-import { deleteInactiveUser, setUserActive } from './user-lifecycle.ts';
+import { deleteInactiveUser, getDeleteBlockers, setUserActive } from './user-lifecycle.ts';
 import { changePasswordByAdmin, sendResetMailByAdmin, updateOwnPassword } from './user-passwords.ts';
 import { getAgreementStatus, getUser, getUserByIdentifier, updateProfile } from './user-profile.ts';
 
@@ -132,6 +133,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/delete-inactive/:id/',
     { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
     async (request) => deleteInactiveUser(app.db, requireActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/users/:id/delete-blockers/',
+    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZDeleteBlockers } } },
+    async (request) => getDeleteBlockers(app.db, requireActor(request), request.params.id),
   );
 
   app.post(

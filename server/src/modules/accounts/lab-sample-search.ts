@@ -1,0 +1,21 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { patientAccounts, users } from '../../db/schema/accounts.ts';
+
+const qb = new QueryBuilder();
+const sampleOwner = alias(patientAccounts, 'lab_sample_owner');
+
+/**
+ * "The user is the patient whose sample id at the lab is `term`" (case-insensitive, whole id), for
+ * the searches that also take a lab id. users.search_text is generated from `users` alone, so the
+ * id is matched here: the sub-query is served by patient_accounts_lab_sample_idx and, as an array
+ * of ids (`= ANY(ARRAY(...))`), joins an OR with the trigram search as a BitmapOr on users' primary
+ * key instead of turning the OR into a scan.
+ */
+export function isPatientWithLabSampleId(term: string): SQL {
+  const owners = qb
+    .select({ id: sampleOwner.userId })
+    .from(sampleOwner)
+    .where(sql`lower(${sampleOwner.labSampleId}) = lower(${term.trim()})`);
+  return sql`${users.id} = any(array(${owners}))`;
+}
