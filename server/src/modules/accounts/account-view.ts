@@ -117,22 +117,23 @@ export type CenterAccountRow = {
   [K in keyof typeof centerAccountColumns]: ColumnValue<(typeof centerAccountColumns)[K]>;
 };
 
-/** Adds a center's row and its rep's chain to a select over `users` (centerAccountColumns). */
-export function joinCenterAccount<T>(select: T): T {
+/** Adds one role table (a center's or a patient's row) and its rep's chain to a select over `users`. */
+function joinRoleWithRepChain<T>(select: T, role: typeof centerAccounts | typeof patientAccounts): T {
   const query = select as unknown as PgSelect;
   return query
-    .innerJoin(centerAccounts, eq(centerAccounts.userId, users.id))
-    .leftJoin(repLink, eq(repLink.userId, centerAccounts.salesRepId))
+    .innerJoin(role, eq(role.userId, users.id))
+    .leftJoin(repLink, eq(repLink.userId, role.salesRepId))
     .leftJoin(managerLink, eq(managerLink.userId, repLink.salesManagerId)) as unknown as T;
 }
 
-/** Adds a patient's record and its rep's chain to a select over `users` (patientAccountColumns). */
+/** For centerAccountColumns. */
+export function joinCenterAccount<T>(select: T): T {
+  return joinRoleWithRepChain(select, centerAccounts);
+}
+
+/** For patientAccountColumns. */
 export function joinPatientAccount<T>(select: T): T {
-  const query = select as unknown as PgSelect;
-  return query
-    .innerJoin(patientAccounts, eq(patientAccounts.userId, users.id))
-    .leftJoin(repLink, eq(repLink.userId, patientAccounts.salesRepId))
-    .leftJoin(managerLink, eq(managerLink.userId, repLink.salesManagerId)) as unknown as T;
+  return joinRoleWithRepChain(select, patientAccounts);
 }
 
 /** Adds the role tables and the sales chain to a select over `users`. */
