@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { ColumnValue } from '../db/column-value.ts';
+import type { RowOf } from '../db/column-value.ts';
 import { users } from '../db/schema/accounts.ts';
 import { authTokens } from '../db/schema/auth.ts';
 import { noteSessionsChanged } from './session-invalidation.ts';
@@ -71,9 +71,7 @@ const sessionAccountColumns = {
   isSuperuser: users.isSuperuser,
   agreementAcceptedAt: users.agreementAcceptedAt,
 };
-export type SessionAccount = {
-  [K in keyof typeof sessionAccountColumns]: ColumnValue<(typeof sessionAccountColumns)[K]>;
-};
+export type SessionAccount = RowOf<typeof sessionAccountColumns>;
 
 /** The live session behind a raw token, or null when unknown, revoked or expired. */
 export async function findLiveSession(db: Db, raw: string): Promise<SessionRow | null> {

@@ -9,3 +9,6 @@ export type ColumnValue<C> =
         ? C['_']['data']
         : C['_']['data'] | null
       : never;
+
+/** The row a selection of columns yields, for row types written by hand. */
+export type RowOf<T> = { [K in keyof T]: ColumnValue<T[K]> };

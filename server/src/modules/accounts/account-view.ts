@@ -2,7 +2,7 @@ import type { TLabTracking } from '@portal/shared/lab-tracking';
 import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { alias, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import type { ColumnValue } from '../../db/column-value.ts';
+import type { RowOf } from '../../db/column-value.ts';
 import {
   centerAccounts,
   labAccounts,
@@ -39,7 +39,7 @@ export const accountLinkColumns = {
 };
 
 /** A patient's lab record; zeros and nulls for other accounts, as the API always showed them. */
-export const patientRecordColumns = {
+const patientRecordColumns = {
   labSampleId: sql<string>`coalesce(${patientAccounts.labSampleId}, '')`,
   numberTimesQcDone: sql<number>`coalesce(${patientAccounts.numberTimesQcDone}, 0)`.mapWith(Number),
   dateAdiposeShippedToLab: patientAccounts.dateAdiposeShippedToLab,
@@ -67,7 +67,7 @@ const { passwordHash: _passwordHash, searchText: _searchText, ...identityColumns
 export const accountColumns = { ...identityColumns, ...accountLinkColumns, ...patientRecordColumns };
 
 export type UserRow = typeof users.$inferSelect;
-export type AccountRow = { [K in keyof typeof accountColumns]: ColumnValue<(typeof accountColumns)[K]> };
+export type AccountRow = RowOf<typeof accountColumns>;
 
 /**
  * A patient as the patient screens read it: the identity they show, its record, its rep and the
@@ -90,9 +90,7 @@ export const patientAccountColumns = {
   salesManagerId: repLink.salesManagerId,
   salesDistributorId: managerLink.salesDistributorId,
 };
-export type PatientAccountRow = {
-  [K in keyof typeof patientAccountColumns]: ColumnValue<(typeof patientAccountColumns)[K]>;
-};
+export type PatientAccountRow = RowOf<typeof patientAccountColumns>;
 
 /** A harvest center or referral center as the center screens read it: identity, rep, lab, chain. */
 export const centerAccountColumns = {
@@ -113,9 +111,7 @@ export const centerAccountColumns = {
   salesManagerId: repLink.salesManagerId,
   salesDistributorId: managerLink.salesDistributorId,
 };
-export type CenterAccountRow = {
-  [K in keyof typeof centerAccountColumns]: ColumnValue<(typeof centerAccountColumns)[K]>;
-};
+export type CenterAccountRow = RowOf<typeof centerAccountColumns>;
 
 /** Adds one role table (a center's or a patient's row) and its rep's chain to a select over `users`. */
 function joinRoleWithRepChain<T>(select: T, role: typeof centerAccounts | typeof patientAccounts): T {
@@ -137,7 +133,7 @@ export function joinPatientAccount<T>(select: T): T {
 }
 
 /** Adds the role tables and the sales chain to a select over `users`. */
-export function joinAccountLinks<T>(select: T): T {
+function joinAccountLinks<T>(select: T): T {
   const query = select as unknown as PgSelect;
   return query
     .leftJoin(patientAccounts, eq(patientAccounts.userId, users.id))

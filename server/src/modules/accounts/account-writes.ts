@@ -1,3 +1,4 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -11,7 +12,7 @@ import {
   users,
 } from '../../db/schema/accounts.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type AccountRow, findAccountById } from './account-view.ts';
+import { type AccountRow, findAccountById, isEmailTaken } from './account-view.ts';
 
 /**
  * The only writer of accounts' role data and of the links between accounts. Every other module
@@ -62,7 +63,17 @@ function pickPatientRecord(input: PatientRecordChanges) {
   return record;
 }
 
-/** Inserts an account and its role row in the caller's transaction. */
+/**
+ * A new account with a login, for every path that makes one: the e-mail must be free (a 400 on the
+ * field; the unique index holds it under races too) and is the username. In the caller's transaction.
+ */
+export async function createAccount(db: Db, input: Omit<NewAccount, 'username'>): Promise<AccountRow> {
+  if (await isEmailTaken(db, input.email))
+    throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  return insertAccount(db, { ...input, username: input.email });
+}
+
+/** Inserts an account and its role row in the caller's transaction (seed and test factories too). */
 export async function insertAccount(db: Db, input: NewAccount): Promise<AccountRow> {
   const {
     salesRepId = null,
@@ -216,10 +227,6 @@ export async function findRepChain(
   const rep = await findAccountById(db, repId);
   if (rep?.membershipId !== MEMBERSHIP.salesRep) return undefined;
   return { salesManagerId: rep.salesManagerId, salesDistributorId: rep.salesDistributorId };
-}
-
-export async function setCenterLab(db: Db, centerId: number, processingLabId: number | null) {
-  await db.update(centerAccounts).set({ processingLabId }).where(eq(centerAccounts.userId, centerId));
 }
 
 export async function linkStaffToHarvestCenter(db: Db, staffId: number, harvestCenterId: number) {

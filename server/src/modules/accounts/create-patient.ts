@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { computeEstimatedVialsReadyDate } from '@portal/shared/patients';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
-import { type AccountRow, isEmailTaken } from './account-view.ts';
-import { insertAccount, type PatientRecordChanges } from './account-writes.ts';
+import type { AccountRow } from './account-view.ts';
+import { createAccount, type PatientRecordChanges } from './account-writes.ts';
 import { queueInvitationMail } from './invitations.ts';
 import { resolvePatientLinks } from './patient-links.ts';
 
@@ -50,7 +48,6 @@ export async function createPatient(
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
   return db.transaction(async (tx) => {
-    if (await isEmailTaken(tx, email)) throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     const links = await resolvePatientLinks(
       tx,
       { harvestCenterId: null, referralHarvestCenterId: null, processingLabId: null },
@@ -61,11 +58,10 @@ export async function createPatient(
       },
     );
     const record = input.record ?? {};
-    const patient = await insertAccount(tx, {
+    const patient = await createAccount(tx, {
       ...record,
       membershipId: MEMBERSHIP.patient,
       email,
-      username: email,
       passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,

@@ -1,4 +1,3 @@
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import type {
   TCenterListQuery,
   TCenterOption,
@@ -21,8 +20,8 @@ import { centerAccounts } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { findAccount, isEmailTaken, salesRepDesc } from '../accounts/account-view.ts';
-import { findRepChain, insertAccount, replaceRhcHarvestCenters } from '../accounts/account-writes.ts';
+import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
+import { createAccount, findRepChain, replaceRhcHarvestCenters } from '../accounts/account-writes.ts';
 import {
   findProcessingLab,
   requireVisibleHarvestCenter,
@@ -200,17 +199,14 @@ export async function createHarvestCenter(
   const passwordHash = await hashPassword(input.password);
 
   const created = await db.transaction(async (tx) => {
-    if (await isEmailTaken(tx, input.email))
-      throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     const links = repId === null ? undefined : await findRepChain(tx, repId);
     if (repId !== null && !links) throw badRequest(REP_NOT_FOUND, { saless_rep_id: REP_NOT_FOUND });
     if (input.processing_lab != null && !(await findProcessingLab(tx, input.processing_lab))) {
       throw badRequest(LAB_NOT_FOUND, { processing_lab: LAB_NOT_FOUND });
     }
-    const center = await insertAccount(tx, {
+    const center = await createAccount(tx, {
       membershipId: MEMBERSHIP.harvestCenter,
       email: input.email,
-      username: input.email,
       passwordHash,
       firstName: input.first_name,
       lastName: input.last_name,

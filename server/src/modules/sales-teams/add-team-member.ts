@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TNewSalesManager, TNewSalesRep, TSalesPerson } from '@portal/shared/sales-teams';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { isEmailTaken } from '../accounts/account-view.ts';
-import { insertAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
+import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
 import { queueInvitationMail } from '../accounts/invitations.ts';
 import { findSalesPersonRow } from './sales-teams.repository.ts';
 import { toSalesPerson } from './sales-teams.service.ts';
@@ -60,12 +58,9 @@ async function addTeamMember(
   // Nobody knows this password: the member sets one from the invitation mail.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await db.transaction(async (tx) => {
-    if (await isEmailTaken(tx, body.email))
-      throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-    const member = await insertAccount(tx, {
+    const member = await createAccount(tx, {
       membershipId: kind.membershipId,
       email: body.email,
-      username: body.email,
       passwordHash,
       firstName: body.first_name,
       lastName: body.last_name,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_FIELDS, type TAdminUserUpdate, type TCreateUserBody } from '@portal/shared/account-admin';
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
@@ -11,8 +10,7 @@ import { users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { isEmailTaken } from '../accounts/account-view.ts';
-import { insertAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
+import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
 import { createPatient } from '../accounts/create-patient.ts';
 import { profileChanges } from './user-profile.ts';
 import { membershipName, toUserJson } from './user-view.ts';
@@ -62,13 +60,10 @@ export async function createUserByAdmin(
     );
     return { user: await userJson(db, patient.id), mailQueued: invitationQueued };
   }
-  if (await isEmailTaken(db, body.email))
-    throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   const passwordHash = await hashPassword(body.password ?? randomBytes(24).toString('base64url'));
   const id = await db.transaction(async (tx) => {
-    const created = await insertAccount(tx, {
+    const created = await createAccount(tx, {
       email: body.email,
-      username: body.email,
       passwordHash,
       firstName: body.first_name,
       lastName: body.last_name,
