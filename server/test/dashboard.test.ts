@@ -140,7 +140,11 @@ describe('GET /api/v1/dashboard/summary/', () => {
   it("sales manager and distributor: their team's patients and people, not the other team's", async () => {
     const teamA = stages({ registered: 3, shipped_to_lab: 1, received_by_lab: 1, vials: 1 });
     expect(await summaryOf(w.managerA)).toEqual({ kind: 'sales_manager', patients: teamA, sales_reps: 2 });
-    await expectPatientCountsMatchList(w.managerA, teamA, `/api/v1/sales-managers/${w.managerA.id}/patients/`);
+    await expectPatientCountsMatchList(
+      w.managerA,
+      teamA,
+      `/api/v1/sales-managers/${w.managerA.id}/patients/`,
+    );
     expect((await get(w.managerA, `/api/v1/sales-rep/sales-manager/list/${w.managerA.id}/`)).count).toBe(2);
 
     expect(await summaryOf(w.distributorA)).toEqual({
@@ -156,7 +160,11 @@ describe('GET /api/v1/dashboard/summary/', () => {
 
     const teamB = stages({ registered: 1, ready: 1 });
     expect(await summaryOf(w.managerB)).toEqual({ kind: 'sales_manager', patients: teamB, sales_reps: 1 });
-    expect(await summaryOf(w.distributorB)).toMatchObject({ patients: teamB, sales_managers: 1, sales_reps: 1 });
+    expect(await summaryOf(w.distributorB)).toMatchObject({
+      patients: teamB,
+      sales_managers: 1,
+      sales_reps: 1,
+    });
   });
 
   it('patient: its own vials and stage only', async () => {

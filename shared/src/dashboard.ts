@@ -12,10 +12,9 @@ const ZCount = z.number().int().min(0);
 /** Patients the caller may see, in total and by lab stage (the lists' `lab_stage` filter). */
 export const ZPatientStageCounts = z.object({
   total: ZCount,
-  by_stage: z.object(Object.fromEntries(LAB_STAGES.map((stage) => [stage, ZCount])) as Record<
-    TLabStage,
-    typeof ZCount
-  >),
+  by_stage: z.object(
+    Object.fromEntries(LAB_STAGES.map((stage) => [stage, ZCount])) as Record<TLabStage, typeof ZCount>,
+  ),
 });
 export type TPatientStageCounts = z.infer<typeof ZPatientStageCounts>;
 

@@ -78,7 +78,9 @@ export async function countStaffOfHarvestCenter(db: Db, harvestCenterId: number)
     .select({ n: count() })
     .from(hcStaffLinks)
     .innerJoin(users, eq(users.id, hcStaffLinks.staffId))
-    .where(and(eq(hcStaffLinks.harvestCenterId, harvestCenterId), eq(users.membershipId, MEMBERSHIP.hcStaff)));
+    .where(
+      and(eq(hcStaffLinks.harvestCenterId, harvestCenterId), eq(users.membershipId, MEMBERSHIP.hcStaff)),
+    );
   return row.n;
 }
 

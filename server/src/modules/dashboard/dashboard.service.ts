@@ -1,5 +1,5 @@
-import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TDashboardSummary } from '@portal/shared/dashboard';
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
