@@ -21,6 +21,7 @@ import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
@@ -75,6 +76,7 @@ const DOMAIN_ROUTES = [
   vialsRoutes,
   productsRoutes,
   hcStaffRoutes,
+  dashboardRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -12,6 +12,7 @@ import {
   patientAccountColumns,
 } from '../accounts/account-view.ts';
 import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.ts';
+import { labStageSql } from '../accounts/lab-stage.ts';
 
 const hc = alias(users, 'pt_hc');
 const rhc = alias(users, 'pt_rhc');
@@ -55,15 +56,6 @@ function selectPatients(db: Db) {
 }
 
 const isPatient = eq(users.membershipId, MEMBERSHIP.patient);
-
-/** The lab stage in SQL; the same rule as patientLabStage() in shared/src/patients.ts. */
-export const labStageSql = sql<TLabStage>`CASE
-  WHEN ${patientAccounts.vialsAvailable} > 0 OR ${patientAccounts.vialsShipped} > 0 THEN 'vials'
-  WHEN ${patientAccounts.dateVialsReadyToShip} IS NOT NULL THEN 'ready'
-  WHEN ${patientAccounts.stemcellPlatingInitiatedDate} IS NOT NULL THEN 'plating'
-  WHEN ${patientAccounts.dateAdiposeReceivedByLab} IS NOT NULL THEN 'received_by_lab'
-  WHEN ${patientAccounts.dateAdiposeShippedToLab} IS NOT NULL THEN 'shipped_to_lab'
-  ELSE 'registered' END`;
 
 export type PatientFilters = {
   search?: string;

@@ -2,6 +2,7 @@ import { Center, Loader, Stack } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { DashboardSummary } from './summary-cards.tsx';
 import { WelcomeHeading } from './welcome-heading.tsx';
 
 export interface DashboardContentProps {
@@ -23,11 +24,7 @@ const HarvestCenterContent = lazyContent(() =>
 const ReferralHarvestCenterContent = lazyContent(() =>
   import('./center-dashboards.tsx').then((m) => m.ReferralHarvestCenterDashboard),
 );
-const StaffContent = lazyContent(() =>
-  import('../../features/hc-staff/components/associated-harvest-centers.tsx').then(
-    (m) => m.AssociatedHarvestCenters,
-  ),
-);
+const StaffContent = lazyContent(() => import('./staff-dashboard.tsx').then((m) => m.StaffDashboard));
 const SalesRepContent = lazyContent(() => import('./sales-dashboards.tsx').then((m) => m.SalesRepDashboard));
 const SalesManagerContent = lazyContent(() =>
   import('./sales-dashboards.tsx').then((m) => m.SalesManagerDashboard),
@@ -48,19 +45,22 @@ function Loading() {
   );
 }
 
-/** A role's dashboard with no welcome heading (the admin's list has its own title). */
+/** A role's dashboard with no welcome heading (the admin's list has its own title), under its summary. */
 function WithoutWelcome({
   user,
   content: Content,
 }: DashboardContentProps & { content: ComponentType<DashboardContentProps> }) {
   return (
-    <Suspense fallback={<Loading />}>
-      <Content user={user} />
-    </Suspense>
+    <Stack gap="lg">
+      <DashboardSummary />
+      <Suspense fallback={<Loading />}>
+        <Content user={user} />
+      </Suspense>
+    </Stack>
   );
 }
 
-/** A role's dashboard under the welcome heading. */
+/** A role's dashboard under the welcome heading and its summary. */
 function WithWelcome({
   user,
   content: Content,
@@ -68,6 +68,7 @@ function WithWelcome({
   return (
     <Stack gap="lg">
       <WelcomeHeading user={user} />
+      <DashboardSummary />
       <Suspense fallback={<Loading />}>
         <Content user={user} />
       </Suspense>

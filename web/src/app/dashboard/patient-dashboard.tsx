@@ -18,7 +18,8 @@ export function PatientDashboard({ user }: { user: TSessionUser }) {
   return (
     <Stack gap="lg">
       {mayCheckOutVials(user) && <CheckoutVialsCard hasSalesRep={user.saless_rep_id !== null} />}
-      <Card withBorder padding="lg">
+      {/* The summary's vial cards lead here. */}
+      <Card withBorder padding="lg" id="vials-history">
         <VialsSection patientId={user.id} readOnly />
       </Card>
       <Card withBorder padding="lg">

@@ -10,17 +10,23 @@ export function SalesRepDashboard({ user }: { user: TSessionUser }) {
 /** A sales manager's reps; a manager may remove one from the team. */
 export function SalesManagerDashboard({ user }: { user: TSessionUser }) {
   return (
-    <SalesTeamList title="Sales Rep Team" path={TEAM_LISTS.managerReps(user.id)} removable="sales-rep" />
+    // The summary's "Sales reps" card leads here.
+    <section id="sales-rep-team">
+      <SalesTeamList title="Sales Rep Team" path={TEAM_LISTS.managerReps(user.id)} removable="sales-rep" />
+    </section>
   );
 }
 
 /** A sales distributor's managers; a distributor may remove one from the team. */
 export function SalesDistributorDashboard({ user }: { user: TSessionUser }) {
   return (
-    <SalesTeamList
-      title="Sales Manager Team"
-      path={TEAM_LISTS.distributorManagers(user.id)}
-      removable="sales-manager"
-    />
+    // The summary's "Sales managers" card leads here.
+    <section id="sales-manager-team">
+      <SalesTeamList
+        title="Sales Manager Team"
+        path={TEAM_LISTS.distributorManagers(user.id)}
+        removable="sales-manager"
+      />
+    </section>
   );
 }

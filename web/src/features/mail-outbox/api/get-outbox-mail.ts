@@ -3,17 +3,29 @@ import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export function getOutboxMail(search: string, page: number, signal?: AbortSignal) {
+export type OutboxStatus = TOutboxMail['status'];
+
+export function getOutboxMail(
+  search: string,
+  page: number,
+  status: OutboxStatus | null,
+  signal?: AbortSignal,
+) {
   return api.get<{ count: number; results: TOutboxMail[] }>('/api/admin/mail-outbox/', {
-    params: { search: search.trim(), limit: PAGE_SIZE.default, offset: (page - 1) * PAGE_SIZE.default },
+    params: {
+      search: search.trim(),
+      status: status ?? undefined,
+      limit: PAGE_SIZE.default,
+      offset: (page - 1) * PAGE_SIZE.default,
+    },
     signal,
   });
 }
 
-export function useOutboxMail(search: string, page: number) {
+export function useOutboxMail(search: string, page: number, status: OutboxStatus | null = null) {
   return useQuery({
-    queryKey: ['mail-outbox', search, page],
-    queryFn: ({ signal }) => getOutboxMail(search, page, signal),
+    queryKey: ['mail-outbox', search, page, status],
+    queryFn: ({ signal }) => getOutboxMail(search, page, status, signal),
     placeholderData: keepPreviousData,
   });
 }

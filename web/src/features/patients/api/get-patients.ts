@@ -1,4 +1,4 @@
-import type { TPatientPage } from '@portal/shared/patients';
+import type { TLabStage, TPatientPage } from '@portal/shared/patients';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { patientKeys } from './patient-keys.ts';
@@ -24,11 +24,18 @@ export interface PatientPageQuery {
   page: number;
   pageSize: number;
   search: string;
+  /** Only patients at this lab stage (the dashboards' cards open lists filtered so). */
+  stage?: TLabStage | null;
 }
 
 export function getPatients(path: string, query: PatientPageQuery): Promise<TPatientPage> {
   return api.get<TPatientPage>(path, {
-    params: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, search: query.search },
+    params: {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      search: query.search,
+      lab_stage: query.stage ?? undefined,
+    },
   });
 }
 

@@ -1,7 +1,10 @@
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { usePatient } from '../api/get-patient.ts';
 import { PatientForm } from './patient-form.tsx';
+import { seesPatientIdentity } from './patient-form-values.ts';
+import { PatientReadOnlyView } from './patient-read-only-view.tsx';
 
 export type PatientFormTarget = { kind: 'add' } | { kind: 'edit'; patientId: number };
 
@@ -31,6 +34,7 @@ export function PatientFormModal({ target, onClose }: PatientFormModalProps) {
 }
 
 function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => void }) {
+  const user = useSignedInUser();
   const patient = usePatient(patientId);
   if (patient.isPending) {
     return (
@@ -40,6 +44,12 @@ function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => v
     );
   }
   if (patient.isError) return <Text c="red">{errorMessage(patient.error)}</Text>;
+  // Nothing to change: the patient reads as text, not as a form of disabled fields.
+  if (patient.data.editable_fields.length === 0) {
+    return (
+      <PatientReadOnlyView patient={patient.data} showIdentity={seesPatientIdentity(user)} onDone={onDone} />
+    );
+  }
   // Keyed by patient: a form starts from the values it opened with.
   return <PatientForm key={patient.data.id} patient={patient.data} onDone={onDone} />;
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Stack, Title } from '@mantine/core';
-import { LAB_STAGE_LABELS, type TPatient } from '@portal/shared/patients';
+import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
+import { LAB_STAGE_LABELS, LAB_STAGES, type TLabStage, type TPatient } from '@portal/shared/patients';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
@@ -45,11 +46,48 @@ const COLUMNS: DataTableColumn<TPatient>[] = [
   },
 ];
 
-/** A server-paged, searchable patient list whose rows open the patient form. */
+const STAGE_OPTIONS = [
+  { value: '', label: 'All stages' },
+  ...LAB_STAGES.map((stage) => ({ value: stage, label: LAB_STAGE_LABELS[stage] })),
+];
+
+const isLabStage = (value: string | null): value is TLabStage =>
+  (LAB_STAGES as readonly (string | null)[]).includes(value);
+
+/**
+ * The stage filter, kept in the address (?stage=ready) so a dashboard card can open the list
+ * filtered and the filtered list can be bookmarked.
+ */
+function useStageFilter(onChange: () => void) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('stage');
+  const stage = isLabStage(raw) ? raw : null;
+  const setStage = (next: string | null) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (isLabStage(next)) updated.set('stage', next);
+        else updated.delete('stage');
+        return updated;
+      },
+      { replace: true },
+    );
+    onChange();
+  };
+  return [stage, setStage] as const;
+}
+
+/** A server-paged, searchable patient list, filtered by stage, whose rows open the patient form. */
 export function PatientList({ title, path, pageSize, canAdd = false, aside }: PatientListProps) {
   const table = useTableSearch();
+  const [stage, setStage] = useStageFilter(() => table.setPage(1));
   const [target, setTarget] = useState<PatientFormTarget | null>(null);
-  const patients = usePatients(path, { page: table.page, pageSize, search: table.debouncedSearch.trim() });
+  const patients = usePatients(path, {
+    page: table.page,
+    pageSize,
+    search: table.debouncedSearch.trim(),
+    stage,
+  });
 
   const columns: DataTableColumn<TPatient>[] = [
     ...COLUMNS,
@@ -78,7 +116,17 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
           {canAdd && <Button onClick={() => setTarget({ kind: 'add' })}>Add Patient</Button>}
         </Group>
       </Group>
-      <TableSearchInput table={table} label="Search patients" placeholder="Name, e-mail, phone or lab id" />
+      <Group align="flex-end">
+        <TableSearchInput table={table} label="Search patients" placeholder="Name, e-mail, phone or lab id" />
+        <Select
+          label="Stage"
+          data={STAGE_OPTIONS}
+          value={stage ?? ''}
+          onChange={setStage}
+          allowDeselect={false}
+          maw={240}
+        />
+      </Group>
       <PagedDataTable
         columns={columns}
         query={patients}

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { isLoginEmailChange, LINKED_SESSION_EMAIL_NOTE } from '@portal/shared/credential-changes';
+import { HC_TYPE_MEMBERSHIPS } from '@portal/shared/memberships';
 import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
@@ -59,6 +60,9 @@ export function ProfilePage() {
 function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
   const membershipId = profile.membership[0]?.id ?? profile.subscription;
   const showsCompany = isCompanyRequired(membershipId);
+  // The signed attestation's template: a harvest-center field (4 and 9), which patients and the rest
+  // never see; the super admin, who alone may change it, always does.
+  const showsTemplateId = me.is_superuser || HC_TYPE_MEMBERSHIPS.some((id) => id === membershipId);
   // Login As and staff access act for the account: its login e-mail stays its holder's (the server refuses too).
   const { data: session } = useSession();
   const linkedSession = Boolean(session?.impersonator || session?.staff);
@@ -159,12 +163,14 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                 {showsCompany && (
                   <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
                 )}
-                <TextInput
-                  label="Template ID"
-                  disabled={!me.is_superuser}
-                  description={me.is_superuser ? undefined : 'Only the super admin can change it'}
-                  {...form.getInputProps('template_id')}
-                />
+                {showsTemplateId && (
+                  <TextInput
+                    label="Template ID"
+                    disabled={!me.is_superuser}
+                    description={me.is_superuser ? undefined : 'Only the super admin can change it'}
+                    {...form.getInputProps('template_id')}
+                  />
+                )}
                 <Group grow>
                   <TextInput label="Date Joined" value={formatUtc(profile.date_joined)} readOnly />
                   <TextInput label="Last Login" value={formatUtc(profile.last_login)} readOnly />
