@@ -49,6 +49,9 @@ describe('validation messages', () => {
   it("keeps a schema's own sentence", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/login/', payload: { email: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ email: 'E-mail is required', password: 'This field is required.' });
+    expect(res.json().errors).toMatchObject({
+      email: 'E-mail is required',
+      password: 'This field is required.',
+    });
   });
 });

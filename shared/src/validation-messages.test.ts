@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldLabel, applyFriendlyValidationMessages } from './validation-messages.ts';
+import { applyFriendlyValidationMessages, fieldLabel } from './validation-messages.ts';
 
 applyFriendlyValidationMessages();
 

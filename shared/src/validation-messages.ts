@@ -72,7 +72,11 @@ export function applyFriendlyValidationMessages(): void {
 
 /** "first_name" → "First name", for the one-line summary of a rejected request. */
 export function fieldLabel(path: string): string {
-  const last = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? path;
+  const last =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? path;
   const words = last.replace(/_/g, ' ').trim();
   return words ? words[0].toUpperCase() + words.slice(1) : 'Input';
 }

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
 import { applyFriendlyValidationMessages, fieldLabel } from '@portal/shared/validation-messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 type ErrorOptions = { code?: string; errors?: Record<string, string> };

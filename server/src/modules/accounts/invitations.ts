@@ -6,6 +6,7 @@ import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
 import { hcStaffLinks, patientAccounts, users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
+import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -44,6 +45,7 @@ export async function queueInvitationMail(
 /** Resent invitations per account and quarter of an hour: enough for a typo, not a mail bomb. */
 const RESEND_LIMIT = 3;
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
+const INVITATION_RESENT = 'invitation.resent';
 
 /**
  * Who may send an account its invitation again: admins any account but their own (a super admin's
@@ -108,24 +110,29 @@ export async function resendInvitation(
   await db.transaction(async (tx) => {
     // Serialises two resends of one account, so the limit below holds.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+    // Counted in the audit log: the links themselves are replaced by each resend.
     const [recent] = await tx
       .select({ n: count() })
-      .from(passwordResetTokens)
+      .from(auditLog)
       .where(
         and(
-          eq(passwordResetTokens.userId, target.id),
-          gt(passwordResetTokens.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
+          eq(auditLog.action, INVITATION_RESENT),
+          eq(auditLog.targetUserId, target.id),
+          gt(auditLog.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
         ),
       );
     if ((recent?.n ?? 0) >= RESEND_LIMIT) {
-      throw new AppError(429, 'Several invitations were sent to this account recently. Please wait 15 minutes.');
+      throw new AppError(
+        429,
+        'Several invitations were sent to this account recently. Please wait 15 minutes.',
+      );
     }
     await tx
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, target.id), isNull(passwordResetTokens.usedAt)));
     await queueInvitationMail(tx, target, context.publicUrl);
     await recordAudit(tx, {
-      action: 'invitation.resent',
+      action: INVITATION_RESENT,
       actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: target.id,
       ip: context.ip,

@@ -58,7 +58,8 @@ const isPatient = eq(users.membershipId, MEMBERSHIP.patient);
 
 /** The lab stage in SQL; the same rule as patientLabStage() in shared/src/patients.ts. */
 export const labStageSql = sql<TLabStage>`CASE
-  WHEN ${patientAccounts.vialsAvailable} > 0 OR ${patientAccounts.vialsShipped} > 0 THEN 'vials'
+  WHEN ${patientAccounts.vialsAvailable} > 0 THEN 'vials'
+  WHEN ${patientAccounts.vialsShipped} > 0 THEN 'all_shipped'
   WHEN ${patientAccounts.dateVialsReadyToShip} IS NOT NULL THEN 'ready'
   WHEN ${patientAccounts.stemcellPlatingInitiatedDate} IS NOT NULL THEN 'plating'
   WHEN ${patientAccounts.dateAdiposeReceivedByLab} IS NOT NULL THEN 'received_by_lab'
@@ -67,6 +68,8 @@ export const labStageSql = sql<TLabStage>`CASE
 
 export type PatientFilters = {
   search?: string;
+  /** The search matches the lab id only (a caller who does not see names and e-mails). */
+  searchLabIdOnly?: boolean;
   /** The sample id at the lab, exact (case-insensitive). */
   labSampleId?: string;
   harvestCenterId?: number;
@@ -89,10 +92,12 @@ export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: S
     // search_text has a trigram index; adding other columns to the OR would turn it into a scan, so
     // the lab id joins it as a list of user ids (isPatientWithLabSampleId).
     filters.search
-      ? or(
-          sql`${users.searchText} LIKE ${containsPattern(filters.search)}`,
-          isPatientWithLabSampleId(filters.search),
-        )
+      ? filters.searchLabIdOnly
+        ? isPatientWithLabSampleId(filters.search)
+        : or(
+            sql`${users.searchText} LIKE ${containsPattern(filters.search)}`,
+            isPatientWithLabSampleId(filters.search),
+          )
       : undefined,
     filters.labSampleId === undefined
       ? undefined

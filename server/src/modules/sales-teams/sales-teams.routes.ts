@@ -52,7 +52,7 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       description:
-        "A sales rep with its manager and distributor. Admins, the rep itself, its manager and distributor, and the accounts whose rep it is; others get 403, an unknown id 404.",
+        'A sales rep with its manager and distributor. Admins, the rep itself, its manager and distributor, and the accounts whose rep it is; others get 403, an unknown id 404.',
       params: ZIdParams,
       response: { 200: ZSalesPerson },
     },

@@ -9,7 +9,7 @@ import {
   creatableFields,
   createBody,
   initialValues,
-  seesPatientIdentity,
+  showsPatientIdentity,
   updateBody,
   ZPatientForm,
 } from './patient-form-values.ts';
@@ -35,7 +35,7 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
     [patient, user],
   );
   const readOnly = editable.size === 0;
-  const showIdentity = seesPatientIdentity(user);
+  const showIdentity = showsPatientIdentity(user);
   const create = useCreatePatient();
   const update = useUpdatePatient(patient?.id ?? 0);
   const locked = (field: TPatientField) => !editable.has(field);
