@@ -195,3 +195,20 @@ describe("a sales rep's patients", () => {
     expect(idsOf(byLab.json())).toEqual([w.patientA1.id]);
   });
 });
+
+describe('the Users List membership filter', () => {
+  it('"Admin" lists both admin types (7 and its twin 10), once in the choices', async () => {
+    const twin = await createUser(t.db, { membershipId: MEMBERSHIP.adminEquivalent });
+    const res = await injectAs(t.app, w.admin, {
+      url: `/api/admin/users/?membership=${MEMBERSHIP.admin}&limit=100`,
+    });
+    expect(res.statusCode).toBe(200);
+    const ids = idsOf(res.json());
+    expect(ids).toEqual(expect.arrayContaining([w.admin.id, twin.id]));
+    expect(ids).not.toContain(w.repA.id);
+    const onlyTwins = await injectAs(t.app, w.admin, {
+      url: `/api/admin/users/?membership=${MEMBERSHIP.adminEquivalent}&limit=100`,
+    });
+    expect(idsOf(onlyTwins.json())).toContain(twin.id);
+  });
+});

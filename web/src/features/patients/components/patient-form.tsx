@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { TPatientDetail, TPatientField } from '@portal/shared/patients';
 import { useMemo, useState } from 'react';
-import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/save-patient.ts';
 import { PatientCenterFields } from './patient-center-fields.tsx';
@@ -86,6 +86,8 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
           )}
           <PatientCenterFields form={form} patient={patient} editable={editable} />
           <PatientLabFields form={form} editable={editable} />
+          {/* The notification keeps the spec's words; this says what went wrong, in the server's. */}
+          <FormAlert error={create.error ?? update.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
               {readOnly ? 'Close' : 'Cancel'}
