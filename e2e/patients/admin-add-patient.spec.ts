@@ -22,10 +22,10 @@ test.describe('admin adds patients with the full form', () => {
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Fullform');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Harvest Center', { exact: true }).fill('Round Rock');
+    await page.getByRole('combobox', { name: 'Harvest Center', exact: true }).fill('Round Rock');
     await page.getByRole('option', { name: 'Round Rock Harvest Center' }).click();
     await expect(page.getByLabel('Sales Rep')).toHaveValue('Ray Second');
-    await page.getByLabel('Processing Lab').click();
+    await page.getByRole('combobox', { name: 'Processing Lab' }).click();
     await page.getByRole('option', { name: 'Miami Cell Lab' }).click();
     const labId = unique('LAB').toUpperCase();
     await page.getByLabel('Lab ID').fill(labId);

@@ -138,10 +138,14 @@ test.describe('patient form', () => {
   test('a sales rep sees the form without name and e-mail, read-only', async ({ page }) => {
     await loginAs(page, 'rep');
     await page.goto('/patients');
+    // Neither in the list: no Name or Email column, and the search finds by lab id only.
+    await expect(page.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
     await search(page, 'Search patients', 'patient@example.com');
-    await rowWith(page, 'patient@example.com')
-      .getByRole('button', { name: /Open patient/ })
-      .click();
+    await expect(page.getByText("Empty table. There's nothing to show")).toBeVisible();
+    await search(page, 'Search patients', 'L2-0001');
+    const row = rowWith(page, 'L2-0001');
+    await expect(row).not.toContainText('patient@example.com');
+    await row.getByRole('button', { name: /Open patient/ }).click();
     const form = page.getByRole('dialog', { name: 'Patient Data' });
     await expect(form.getByText("You can view this patient's data but not change it.")).toBeVisible();
     await expect(form.getByLabel('First Name')).toHaveCount(0);
