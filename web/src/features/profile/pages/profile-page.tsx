@@ -59,6 +59,9 @@ export function ProfilePage() {
 function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
   const membershipId = profile.membership[0]?.id ?? profile.subscription;
   const showsCompany = isCompanyRequired(membershipId);
+  // The template id links a center's signed attestation (part 1 §4): it means nothing to a patient or
+  // a rep, so only the harvest-center types (4, 9) and the super admin who sets it see it.
+  const showsTemplateId = me.is_superuser || isCompanyRequired(membershipId);
   // Login As and staff access act for the account: its login e-mail stays its holder's (the server refuses too).
   const { data: session } = useSession();
   const linkedSession = Boolean(session?.impersonator || session?.staff);
@@ -159,12 +162,14 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                 {showsCompany && (
                   <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
                 )}
-                <TextInput
-                  label="Template ID"
-                  disabled={!me.is_superuser}
-                  description={me.is_superuser ? undefined : 'Only the super admin can change it'}
-                  {...form.getInputProps('template_id')}
-                />
+                {showsTemplateId && (
+                  <TextInput
+                    label="Template ID"
+                    disabled={!me.is_superuser}
+                    description={me.is_superuser ? undefined : 'Only the super admin can change it'}
+                    {...form.getInputProps('template_id')}
+                  />
+                )}
                 <Group grow>
                   <TextInput label="Date Joined" value={formatUtc(profile.date_joined)} readOnly />
                   <TextInput label="Last Login" value={formatUtc(profile.last_login)} readOnly />
