@@ -110,3 +110,17 @@ test.describe('admin adds patients with the full form', () => {
     expect(res.status()).toBe(400);
   });
 });
+
+test('a harvest center resends the invitation to its own patient from its list', async ({ page }) => {
+  const hc = await apiAs(page.request, 'hc');
+  const email = `${unique('hc-resend')}@example.test`.toLowerCase();
+  await hc.post('/api/v1/patients/', { first_name: 'Hana', last_name: 'Resend', email });
+  await expect.poll(async () => (await deliveredMails(email)).length, { timeout: 10_000 }).toBe(1);
+
+  await loginAs(page, 'hc');
+  await page.goto('/dashboard');
+  await search(page, 'Search patients', email);
+  await page.getByRole('button', { name: `Resend invitation to ${email}` }).click();
+  await expect(page.getByText(`The invitation has been sent again to ${email}.`)).toBeVisible();
+  await expect.poll(async () => (await deliveredMails(email)).length, { timeout: 10_000 }).toBe(2);
+});
