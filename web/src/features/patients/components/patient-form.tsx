@@ -86,8 +86,9 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
           )}
           <PatientCenterFields form={form} patient={patient} editable={editable} />
           <PatientLabFields form={form} editable={editable} />
-          {/* The notification keeps the spec's words; this says what went wrong, in the server's. */}
-          <FormAlert error={create.error ?? update.error} />
+          {/* A failed save's notification keeps the spec's words ('Looks like something went wrong');
+              this says what went wrong, in the server's (a failed add's notification already does). */}
+          <FormAlert error={update.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
               {readOnly ? 'Close' : 'Cancel'}
