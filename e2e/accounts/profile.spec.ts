@@ -41,12 +41,13 @@ test.describe('own account', () => {
     await expect(page.getByLabel('City')).toHaveValue('Springfield');
   });
 
-  test('a patient has no company field', async ({ page }) => {
+  test('a patient has no company field and no Template ID', async ({ page }) => {
     const patient = await createUser(page.request, 'patient', { acceptAgreement: true });
     await loginAs(page, patient);
     await page.goto('/profile');
     await expect(page.getByLabel('First Name')).toHaveValue('E2e');
     await expect(page.getByLabel('Company')).toHaveCount(0);
+    await expect(page.getByLabel('Template ID')).toHaveCount(0);
   });
 
   test('a user changes the login e-mail, confirmed with the current password', async ({ page }) => {

@@ -1,8 +1,8 @@
-import { expect, loginAs, test } from '../support/fixtures.ts';
+import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { adminToken, auth, createUser, searchForUser, userStatus } from './accounts-helpers.ts';
 
 test.describe('active and inactive users', () => {
-  test('admin deletes a user, finds it under Inactive Users and activates it again', async ({ page }) => {
+  test('admin deactivates a user, finds it under Inactive Users and activates it again', async ({ page }) => {
     // A journey over several pages and calls: more time when the machine is busy.
     test.slow();
     const patient = await createUser(page.request, 'patient');
@@ -11,8 +11,11 @@ test.describe('active and inactive users', () => {
 
     await searchForUser(page, patient.email);
     await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
     await expect(page.getByText("Empty table. There's nothing to show")).toBeVisible();
 
     await page.getByRole('navigation').getByRole('link', { name: 'Inactive Users' }).click();
@@ -61,6 +64,36 @@ test.describe('active and inactive users', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Empty table. There's nothing to show")).toBeVisible();
     expect(await userStatus(page.request, patient.id)).toBe(404);
+  });
+
+  test('Remove Account says first what blocks it and changes nothing', async ({ page }) => {
+    // A harvest center with a patient cannot be deleted (docs/decisions/003).
+    const hc = await createUser(page.request, 'harvest-center');
+    const admin = await apiAs(page.request, 'admin');
+    await admin.post('/api/v1/patients/', {
+      first_name: 'Blocking',
+      last_name: unique('Patient'),
+      email: `${unique('blocking').toLowerCase()}@e2e.example.com`,
+      harvest_center_temporal: hc.id,
+    });
+    let changes = 0;
+    page.on('request', (request) => {
+      if (/\/users\/(set\/|delete-inactive\/)/.test(request.url())) changes += 1;
+    });
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await searchForUser(page, hc.email);
+    await page.getByRole('button', { name: `Actions for ${hc.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Account' });
+    await expect(dialog).toContainText('cannot be removed permanently');
+    await expect(dialog).toContainText('still has 1 patient');
+    await expect(dialog).toContainText('Nothing has been changed');
+    await expect(dialog.getByRole('button', { name: 'Remove Account' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(changes).toBe(0);
+    const row = await searchForUser(page, hc.email);
+    await expect(row).toContainText('Active');
   });
 
   test('admin changes a user password; an empty one sends nothing', async ({ page }) => {

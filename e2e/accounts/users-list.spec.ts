@@ -10,7 +10,7 @@ test.describe('admin users list', () => {
     await loginAs(page, 'admin');
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Users List' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add Patient' }).first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Add Patient' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Harvest Center' })).toBeVisible();
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
 

@@ -34,7 +34,9 @@ test.describe('sign in', () => {
 
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
     await loginThroughForm(page, DEMO_ACCOUNTS.rep, 'wrong-password');
-    await expect(page.getByText('Unable to log in with provided credentials.').first()).toBeVisible();
+    // Said once, beside the form (not also as a notification).
+    await expect(page.getByText('Unable to log in with provided credentials.')).toHaveCount(1);
+    await expect(page.getByText('Unable to log in with provided credentials.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -76,7 +78,8 @@ test.describe('sign in', () => {
     });
     expect(res.ok()).toBe(true);
     await page.goto('/unauthorized?from=e2e');
-    await expect(page).toHaveURL(/\/\?redirect=%2Funauthorized%3Ffrom%3De2e$/);
+    await expect(page).toHaveURL(/\/\?redirect=%2Funauthorized%3Ffrom%3De2e&expired=1$/);
+    await expect(page.getByText('Your session has expired')).toBeVisible();
     await page.getByLabel('Email').fill(DEMO_ACCOUNTS.manager);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -13,6 +13,8 @@ test.describe('lab', () => {
     await center.click();
     await expect(page).toHaveURL(/\/lab\/\d+\/harvest-center\/\d+$/);
     await expect(page).toHaveTitle('Harvest Center Patients — Portal');
+    // The heading names the center drilled into.
+    await expect(page.getByRole('heading', { name: 'Austin Harvest Center: Patients' })).toBeVisible();
     await search(page, 'Search patients', 'patient@example.com');
     await expect(rowWith(page, 'patient@example.com')).toBeVisible();
 

@@ -27,8 +27,9 @@ test.describe('sales teams', () => {
     await nav.getByRole('link', { name: 'Referral Harvest Centers' }).click();
     await expect(rowWith(page, 'Hill Country Referral Clinic')).toBeVisible();
     await nav.getByRole('link', { name: 'Patients', exact: true }).click();
-    await search(page, 'Search patients', 'patient@example.com');
-    await expect(rowWith(page, 'patient@example.com')).toBeVisible();
+    // A rep does not see patients' names and e-mails (part 1 §5): it finds them by lab id.
+    await search(page, 'Search patients', 'L2-0001');
+    await expect(rowWith(page, 'L2-0001')).toBeVisible();
   });
 
   test('a distributor sees its managers, their reps and their patients', async ({ page }) => {

@@ -255,6 +255,13 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   // The public sign-up forms check a rep's id: anyone may ask (names only, sales-rep-exists.ts).
   { route: /\/sales-rep\/:id\/user-exists\/$/, kind: 'salesRep', rule: each(CALLERS, 'all') },
   { route: /\/users\/update-password\/:id\/$/, kind: 'ownAccount' },
+  // A new account's invitation: admins any patient, a harvest center its own patients (and staff).
+  {
+    route: /\/users\/:id\/resend-invitation\/$/,
+    kind: 'patient',
+    mode: 'write',
+    rule: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
   // GETs with a side effect (the spec's contract).
   { route: /\/users\/set\/(active|inactive)\/:id\/$/, kind: 'account', mode: 'write' },
   // The id names the collection before it.

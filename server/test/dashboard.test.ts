@@ -46,7 +46,15 @@ const get = async (who: { id: number }, url: string) => {
 const summaryOf = (who: { id: number }): Promise<TDashboardSummary> => get(who, '/api/v1/dashboard/summary/');
 
 function stages(counts: Partial<TPatientStageCounts['by_stage']>): TPatientStageCounts {
-  const by_stage = { registered: 0, shipped_to_lab: 0, received_by_lab: 0, plating: 0, ready: 0, vials: 0 };
+  const by_stage = {
+    registered: 0,
+    shipped_to_lab: 0,
+    received_by_lab: 0,
+    plating: 0,
+    ready: 0,
+    vials: 0,
+    all_shipped: 0,
+  };
   Object.assign(by_stage, counts);
   return { total: Object.values(by_stage).reduce((a, b) => a + b, 0), by_stage };
 }

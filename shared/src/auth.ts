@@ -65,4 +65,5 @@ export const ZPasswordResetConfirm = z
   });
 
 export const ZMessage = z.object({ message: z.string() });
+export type TMessage = z.infer<typeof ZMessage>;
 export const ZBuildVersion = z.object({ version: z.string() });

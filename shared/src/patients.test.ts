@@ -3,6 +3,7 @@ import {
   computeEstimatedVialsReadyDate,
   ESTIMATED_VIALS_READY_DAYS,
   inheritedSalesRepId,
+  LAB_STAGE_LABELS,
   patientLabStage,
   ZPatientCreate,
   ZPatientUpdate,
@@ -103,7 +104,16 @@ describe('lab stage', () => {
     expect(patientLabStage({ ...base, date_adipose_received_by_lab: '2026-01-02' })).toBe('received_by_lab');
     expect(patientLabStage({ ...base, stemcell_plating_initiated_date: '2026-01-05' })).toBe('plating');
     expect(patientLabStage({ ...base, date_vials_ready_to_ship: '2026-03-01' })).toBe('ready');
-    expect(patientLabStage({ ...base, vials_shipped: 2 })).toBe('vials');
+    expect(patientLabStage({ ...base, vials_available: 3 })).toBe('vials');
+    expect(patientLabStage({ ...base, vials_available: 1, vials_shipped: 2 })).toBe('vials');
+  });
+
+  it('agrees with the vial totals: none left but some shipped is "All vials shipped", not storage', () => {
+    const shippedAll = { ...base, date_vials_ready_to_ship: '2026-03-01', vials_shipped: 2 };
+    expect(patientLabStage(shippedAll)).toBe('all_shipped');
+    expect(LAB_STAGE_LABELS[patientLabStage(shippedAll)]).toBe('All vials shipped');
+    // Totals win over the dates: vials on hand are in storage even before a ready date is set.
+    expect(patientLabStage({ ...base, vials_available: 1 })).toBe('vials');
   });
 });
 

@@ -3,6 +3,7 @@ import { ZEmail } from './auth.ts';
 import { addDays, ZIsoDate } from './dates.ts';
 import { ZPhone } from './form-fields.ts';
 import { ZLabTracking } from './lab-tracking.ts';
+import { MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
 import { zUrlId, zUrlInteger } from './url-integers.ts';
@@ -66,6 +67,7 @@ export const LAB_STAGES = [
   'plating',
   'ready',
   'vials',
+  'all_shipped',
 ] as const;
 export type TLabStage = (typeof LAB_STAGES)[number];
 export const LAB_STAGE_LABELS: Record<TLabStage, string> = {
@@ -75,6 +77,7 @@ export const LAB_STAGE_LABELS: Record<TLabStage, string> = {
   plating: 'Stem cell plating',
   ready: 'Vials ready to ship',
   vials: 'Vials in storage',
+  all_shipped: 'All vials shipped',
 };
 
 export function patientLabStage(p: {
@@ -85,7 +88,10 @@ export function patientLabStage(p: {
   vials_available: number;
   vials_shipped: number;
 }): TLabStage {
-  if (p.vials_available > 0 || p.vials_shipped > 0) return 'vials';
+  // The vial totals decide first, so the badge never contradicts them: vials in storage while any
+  // are available, all shipped once none are left but some went out.
+  if (p.vials_available > 0) return 'vials';
+  if (p.vials_shipped > 0) return 'all_shipped';
   if (p.date_vials_ready_to_ship) return 'ready';
   if (p.stemcell_plating_initiated_date) return 'plating';
   if (p.date_adipose_received_by_lab) return 'received_by_lab';
@@ -190,6 +196,14 @@ export const ZPersonDesc = z.object({
   email: z.string(),
 });
 export type TPersonDesc = z.infer<typeof ZPersonDesc>;
+
+/**
+ * Part 1 §5: sales reps do not see the patient's name and e-mail. The API leaves them (and the
+ * phone number) out for them, and their search matches the lab id only, so no list shows them.
+ */
+export function seesPatientIdentity(membershipId: number | undefined): boolean {
+  return membershipId !== MEMBERSHIP.salesRep;
+}
 
 /** A patient in lists and in the form. */
 export const ZPatient = z.object({

@@ -132,3 +132,12 @@ export const USER_CSV_COLUMNS = [
   'Customer Profile ID',
   'Payment Profile ID',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Resending a new account's invitation (POST /api/v1/users/{id}/resend-invitation/).
+// ---------------------------------------------------------------------------------------------
+
+export const RESEND_INVITATION_FORBIDDEN_MESSAGE =
+  'You can resend an invitation only to your own patients and staff (admins: to any other account).';
+export const ALREADY_SIGNED_IN_MESSAGE =
+  'This account has already signed in. Its owner can choose a new password through "Forgot Password?".';

@@ -1,3 +1,4 @@
+import { applyFriendlyValidationMessages, fieldLabel } from '@portal/shared/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -16,13 +17,16 @@ export class AppError extends Error {
   }
 }
 
+/** The one answer for a path no route serves and for an object that does not exist. */
+export const NOT_FOUND_MESSAGE = 'Not found.';
+
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError(400, message, { errors });
 export const unauthorized = (message = 'Authentication credentials were not provided.') =>
   new AppError(401, message);
 export const forbidden = (message = 'You do not have permission to perform this action.') =>
   new AppError(403, message);
-export const notFound = (message = 'Not found.') => new AppError(404, message);
+export const notFound = (message = NOT_FOUND_MESSAGE) => new AppError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new AppError(409, message, { errors });
 
@@ -47,6 +51,11 @@ function pgErrorCode(error: unknown): string | undefined {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  // zod's own texts ("Invalid input: expected string, received undefined") become plain sentences.
+  applyFriendlyValidationMessages();
+  // Fastify's default 404 body ({ message: 'Route GET:/x not found', error, statusCode }) is not
+  // the API's error shape: unknown routes answer like a missing object.
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: NOT_FOUND_MESSAGE }));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -60,7 +69,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors[field || '_'] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.entries(errors)[0];
-      const message = first ? `${first[0] === '_' ? 'Input' : first[0]}: ${first[1]}` : 'Invalid input.';
+      const message = first
+        ? `${first[0] === '_' ? 'Input' : fieldLabel(first[0])}: ${first[1]}`
+        : 'The request is not valid.';
       return reply.status(400).send({ message, errors });
     }
     if (isResponseSerializationError(error)) {

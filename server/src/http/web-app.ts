@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '@portal/shared/csp';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-paths.ts';
+import { NOT_FOUND_MESSAGE } from './errors.ts';
 import { styleNonceOf } from './security-headers.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -34,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (isApiPath(urlPath)) {
-      return reply.status(404).send({ message: 'Not found.' });
+      return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
     }
     if (!hasBuild) {
       return reply.status(404).send({ message: 'The web app is not built. Run `npm run build`.' });

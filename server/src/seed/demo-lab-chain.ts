@@ -36,7 +36,15 @@ type BaseAccounts = {
   patient: UserRow;
 };
 
-const STAGES = ['registered', 'shipped_to_lab', 'received_by_lab', 'plating', 'ready', 'vials'] as const;
+const STAGES = [
+  'registered',
+  'shipped_to_lab',
+  'received_by_lab',
+  'plating',
+  'ready',
+  'vials',
+  'all_shipped',
+] as const;
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Mia', 'Mateo'];
 const LAST = ['Garcia', 'Nguyen', 'Patel', 'Kim', 'Rossi', 'Silva', 'Cohen', 'Okafor', 'Larsen', 'Moreau'];
 
@@ -68,6 +76,7 @@ function stageFields(stage: (typeof STAGES)[number], n: number) {
       };
     case 'ready':
     case 'vials':
+    case 'all_shipped':
       return {
         labSampleId: `L2-${String(1000 + n)}`,
         dateAdiposeShippedToLab: shipped,
@@ -163,6 +172,7 @@ export async function seedDemoLabChain(db: Db, base: BaseAccounts, password: str
       ...stageFields(stage, n),
     });
     if (stage === 'vials') await seedVials(db, patient, base.admin, n);
+    if (stage === 'all_shipped') await seedVials(db, patient, base.admin, n, { shipAll: true });
   }
 
   // The demo patient: processed, with vials in storage and one shipment.
@@ -186,28 +196,29 @@ export async function seedDemoLabChain(db: Db, base: BaseAccounts, password: str
 }
 
 /** Vials added when ready, and for some patients a shipment or two (totals follow the records). */
-async function seedVials(db: Db, patient: UserRow, admin: UserRow, n: number) {
+async function seedVials(db: Db, patient: UserRow, admin: UserRow, n: number, options = { shipAll: false }) {
   const ready = patient.dateVialsReadyToShip ?? todayIsoDate();
+  const added = 10 + (n % 3) * 2;
   await createVialRecord(db, {
     patient,
     type: 'added',
-    quantity: 10 + (n % 3) * 2,
+    quantity: added,
     date: ready,
     note: 'Cryopreserved after expansion',
     createdBy: admin,
   });
-  if (n % 2 === 0) {
+  if (options.shipAll || n % 2 === 0) {
     await createVialRecord(db, {
       patient,
       type: 'shipped',
-      quantity: 2,
+      quantity: options.shipAll ? added : 2,
       date: addDays(ready, 7),
       note: 'Shipped to harvest center',
       trackingId: `7946${String(100000 + n)}`,
       createdBy: admin,
     });
   }
-  if (n % 3 === 0) {
+  if (!options.shipAll && n % 3 === 0) {
     await createVialRecord(db, {
       patient,
       type: 'shipped',

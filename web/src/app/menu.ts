@@ -45,6 +45,9 @@ const MENU: readonly MenuEntry[] = [
   { path: '/team-transaction-report', label: 'Team Transactions', memberships: [M.salesManager] },
   { path: '/all-patients-team', label: 'Team Patients', memberships: [M.salesManager] },
 
+  // Not in the observed menu: the full patient form and the patient search (by lab id too) for admins.
+  { path: '/patients', label: 'Patients', memberships: ADMINS },
+  { path: '/add-patient', label: 'Add Patient', memberships: ADMINS },
   { path: '/all-transaction-report', label: 'All Transactions', memberships: ADMINS },
   { path: '/documents/patients', label: 'Patient Documents', memberships: ADMINS },
   { path: '/documents/harvest-centers', label: 'HC Documents', memberships: ADMINS },

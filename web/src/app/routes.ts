@@ -88,6 +88,12 @@ export const ROUTES: AppRoute[] = [
       ),
   },
   {
+    path: '/add-patient',
+    title: 'Add Patient',
+    memberships: [...ADMIN_MEMBERSHIPS, MEMBERSHIP.harvestCenter],
+    page: () => import('../features/patients/pages/add-patient-page.tsx').then((m) => m.AddPatientPage),
+  },
+  {
     path: '/patients',
     title: 'Patients',
     page: () => import('../features/patients/pages/patients-page.tsx').then((m) => m.PatientsPage),

@@ -59,10 +59,12 @@ function leaveTo(path: string): void {
   if (window.location.pathname !== path.split('?')[0]) window.location.assign(path);
 }
 
-function handleAccessErrors(error: ApiError): void {
+function handleAccessErrors(error: ApiError, sentToken: string | null): void {
   if (error.status === 401) {
     clearSession();
-    leaveTo(loginPath(window.location.pathname + window.location.search));
+    // A call that carried a token was refused: the session has expired or been ended elsewhere.
+    const here = window.location.pathname + window.location.search;
+    leaveTo(loginPath(here, { expired: sentToken !== null }));
   } else if (error.status === 403 && error.code !== AGREEMENT_REQUIRED) {
     leaveTo('/unauthorized');
   }
@@ -92,7 +94,7 @@ async function send(method: string, path: string, body: unknown, options: Reques
   const error = await readError(response);
   // A late answer to a request sent with a session that has since been replaced (going back from
   // impersonation, a new login) must not end the new one.
-  if (!options.anonymous && token === getToken()) handleAccessErrors(error);
+  if (!options.anonymous && token === getToken()) handleAccessErrors(error, token);
   throw error;
 }
 

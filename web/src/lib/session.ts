@@ -65,9 +65,13 @@ function isLocalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
-/** The login page, told to come back here afterwards. */
-export function loginPath(returnTo: string): string {
-  return `/?redirect=${encodeURIComponent(returnTo)}`;
+/** The query flag that makes the login page say the session expired. */
+export const SESSION_EXPIRED_PARAM = 'expired';
+
+/** The login page, told to come back here afterwards (and, after a 401, that the session expired). */
+export function loginPath(returnTo: string, options: { expired?: boolean } = {}): string {
+  const expired = options.expired ? `&${SESSION_EXPIRED_PARAM}=1` : '';
+  return `/?redirect=${encodeURIComponent(returnTo)}${expired}`;
 }
 
 export function setRedirectMarker(path: string): void {

@@ -1,5 +1,14 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ALREADY_SIGNED_IN_MESSAGE, RESEND_INVITATION_FORBIDDEN_MESSAGE } from '@portal/shared/users';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
+import { hcStaffLinks, patientAccounts, users } from '../../db/schema/accounts.ts';
+import { passwordResetTokens } from '../../db/schema/auth.ts';
+import { auditLog } from '../../db/schema/platform.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 
 /** An invitation to set a first password stays valid longer than a reset link. */
@@ -31,4 +40,104 @@ export async function queueInvitationMail(
       `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
     ].join('\n'),
   });
+}
+
+/** Resent invitations per account and quarter of an hour: enough for a typo, not a mail bomb. */
+const RESEND_LIMIT = 3;
+const RESEND_WINDOW_MS = 15 * 60 * 1000;
+const INVITATION_RESENT = 'invitation.resent';
+
+/**
+ * Who may send an account its invitation again: admins any account but their own (a super admin's
+ * only by a super admin); a harvest center its own patients and its staff. Everyone else, nobody.
+ */
+async function canResendInvitation(
+  db: Db,
+  actor: Actor,
+  target: { id: number; membershipId: number; isSuperuser: boolean },
+): Promise<boolean> {
+  if (target.id === actor.id) return false;
+  if (actor.isAdmin) return !target.isSuperuser || actor.isSuperuser;
+  if (actor.membershipId !== MEMBERSHIP.harvestCenter) return false;
+  if (target.membershipId === MEMBERSHIP.patient) {
+    const [own] = await db
+      .select({ id: patientAccounts.userId })
+      .from(patientAccounts)
+      .where(and(eq(patientAccounts.userId, target.id), eq(patientAccounts.harvestCenterId, actor.id)))
+      .limit(1);
+    return own !== undefined;
+  }
+  if (target.membershipId === MEMBERSHIP.hcStaff) {
+    const [own] = await db
+      .select({ id: hcStaffLinks.staffId })
+      .from(hcStaffLinks)
+      .where(and(eq(hcStaffLinks.staffId, target.id), eq(hcStaffLinks.harvestCenterId, actor.id)))
+      .limit(1);
+    return own !== undefined;
+  }
+  return false;
+}
+
+/**
+ * POST /api/v1/users/{id}/resend-invitation/: a new invitation mail (7 days). Only for an active
+ * account that has never signed in (afterwards "Forgot Password?" is the way); the new link
+ * replaces the account's unused ones, so only the latest mail works.
+ */
+export async function resendInvitation(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  context: { publicUrl: string; ip: string },
+): Promise<{ message: string }> {
+  const [target] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      membershipId: users.membershipId,
+      isSuperuser: users.isSuperuser,
+      isActive: users.isActive,
+      lastLogin: users.lastLogin,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!target) throw notFound('This user does not exist.');
+  if (!(await canResendInvitation(db, actor, target))) throw forbidden(RESEND_INVITATION_FORBIDDEN_MESSAGE);
+  if (!target.isActive) throw badRequest('This account is inactive. Activate it first.');
+  if (target.lastLogin !== null) throw conflict(ALREADY_SIGNED_IN_MESSAGE);
+
+  await db.transaction(async (tx) => {
+    // Serialises two resends of one account, so the limit below holds.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+    // Counted in the audit log: the links themselves are replaced by each resend.
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, INVITATION_RESENT),
+          eq(auditLog.targetUserId, target.id),
+          gt(auditLog.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= RESEND_LIMIT) {
+      throw new AppError(
+        429,
+        'Several invitations were sent to this account recently. Please wait 15 minutes.',
+      );
+    }
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, target.id), isNull(passwordResetTokens.usedAt)));
+    await queueInvitationMail(tx, target, context.publicUrl);
+    await recordAudit(tx, {
+      action: INVITATION_RESENT,
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: target.id,
+      ip: context.ip,
+      detail: actor.session.actorUserId ? { acting_as: actor.id } : {},
+    });
+  });
+  return { message: `The invitation has been sent again to ${target.email}.` };
 }

@@ -7,7 +7,8 @@ import { patientAccounts } from '../../db/schema/accounts.ts';
  * because the patient lists filter by it and the dashboards count by it.
  */
 export const labStageSql = sql<TLabStage>`CASE
-  WHEN ${patientAccounts.vialsAvailable} > 0 OR ${patientAccounts.vialsShipped} > 0 THEN 'vials'
+  WHEN ${patientAccounts.vialsAvailable} > 0 THEN 'vials'
+  WHEN ${patientAccounts.vialsShipped} > 0 THEN 'all_shipped'
   WHEN ${patientAccounts.dateVialsReadyToShip} IS NOT NULL THEN 'ready'
   WHEN ${patientAccounts.stemcellPlatingInitiatedDate} IS NOT NULL THEN 'plating'
   WHEN ${patientAccounts.dateAdiposeReceivedByLab} IS NOT NULL THEN 'received_by_lab'

@@ -59,6 +59,8 @@ const isPatient = eq(users.membershipId, MEMBERSHIP.patient);
 
 export type PatientFilters = {
   search?: string;
+  /** The search matches the lab id only (a caller who does not see names and e-mails). */
+  searchLabIdOnly?: boolean;
   /** The sample id at the lab, exact (case-insensitive). */
   labSampleId?: string;
   harvestCenterId?: number;
@@ -81,10 +83,12 @@ export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: S
     // search_text has a trigram index; adding other columns to the OR would turn it into a scan, so
     // the lab id joins it as a list of user ids (isPatientWithLabSampleId).
     filters.search
-      ? or(
-          sql`${users.searchText} LIKE ${containsPattern(filters.search)}`,
-          isPatientWithLabSampleId(filters.search),
-        )
+      ? filters.searchLabIdOnly
+        ? isPatientWithLabSampleId(filters.search)
+        : or(
+            sql`${users.searchText} LIKE ${containsPattern(filters.search)}`,
+            isPatientWithLabSampleId(filters.search),
+          )
       : undefined,
     filters.labSampleId === undefined
       ? undefined

@@ -4,6 +4,7 @@ import {
   computeEstimatedVialsReadyDate,
   NEW_PATIENT_VALUES,
   PATIENT_FIELD_NOT_EDITABLE_MESSAGE,
+  seesPatientIdentity,
   type TPatientCreate,
   type TPatientDetail,
   type TPatientField,
@@ -41,7 +42,7 @@ import {
   patientWhere,
   updatePatientIdentity,
 } from './patients.repository.ts';
-import { PATIENT_FIELD_COLUMNS, patientFieldValues, toPatient } from './patients.view.ts';
+import { PATIENT_FIELD_COLUMNS, patientFieldValues, patientFor, toPatient } from './patients.view.ts';
 
 const OWN_HC_ONLY = 'You can only add patients to your own harvest center.';
 
@@ -49,9 +50,11 @@ const OWN_HC_ONLY = 'You can only add patients to your own harvest center.';
 // Lists.
 // ---------------------------------------------------------------------------------------------
 
-function filtersFrom(query: TPatientListQuery): PatientFilters {
+function filtersFrom(actor: Actor, query: TPatientListQuery): PatientFilters {
   return {
     search: query.search || undefined,
+    // Names and e-mails a caller does not see must not be findable either.
+    searchLabIdOnly: !seesPatientIdentity(actor.membershipId),
     labSampleId: query.lab_id || undefined,
     harvestCenterId: query.harvest_center_id,
     referralHarvestCenterId: query.referral_harvest_center_id,
@@ -72,9 +75,9 @@ export async function listPatients(
   fixed: PatientFilters = {},
   constraint?: SQL,
 ): Promise<TPatientPage> {
-  const where = patientWhere(patientScope(actor), { ...filtersFrom(query), ...fixed }, constraint);
+  const where = patientWhere(patientScope(actor), { ...filtersFrom(actor, query), ...fixed }, constraint);
   const { count, rows } = await findPatientPage(db, where, query);
-  return { count, results: rows.map(toPatient) };
+  return { count, results: rows.map((row) => patientFor(actor, toPatient(row))) };
 }
 
 export async function listPatientOptions(
@@ -83,16 +86,25 @@ export async function listPatientOptions(
   query: { search?: string; limit: number },
   fixed: PatientFilters,
 ): Promise<TPatientOption[]> {
-  const where = patientWhere(patientScope(actor), { ...fixed, search: query.search || undefined });
+  const identity = seesPatientIdentity(actor.membershipId);
+  const where = patientWhere(patientScope(actor), {
+    ...fixed,
+    search: query.search || undefined,
+    searchLabIdOnly: !identity,
+  });
   const rows = await findPatientOptions(db, where, query.limit);
-  return rows.map((r) => ({
-    id: r.id,
-    value: r.id,
-    label: `${r.firstName} ${r.lastName}`.trim() || r.email,
-    first_name: r.firstName,
-    last_name: r.lastName,
-    email: r.email,
-  }));
+  return rows.map((r) =>
+    identity
+      ? {
+          id: r.id,
+          value: r.id,
+          label: `${r.firstName} ${r.lastName}`.trim() || r.email,
+          first_name: r.firstName,
+          last_name: r.lastName,
+          email: r.email,
+        }
+      : { id: r.id, value: r.id, label: `Patient #${r.id}`, first_name: '', last_name: '', email: '' },
+  );
 }
 
 /** Patients of an HC; `referredOnly` for its referral patients (those an RHC referred). */
@@ -170,7 +182,7 @@ async function loadDetail(db: Db, actor: Actor, patient: { id: number }): Promis
   const row = await findPatientRow(db, patient.id);
   if (!row) throw new Error(`patient ${patient.id} vanished`);
   return {
-    ...toPatient(row),
+    ...patientFor(actor, toPatient(row)),
     editable_fields: patientEditableFields(actor, row.patient),
     can_edit_vials: isVialWriter(actor),
   };

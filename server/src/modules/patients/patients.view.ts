@@ -1,5 +1,6 @@
 import {
   patientLabStage,
+  seesPatientIdentity,
   type TCenterDesc,
   type TPatient,
   type TPatientField,
@@ -45,6 +46,12 @@ export function toPatient(row: PatientRow): TPatient {
     ...labTracking,
     lab_stage: patientLabStage(labTracking),
   };
+}
+
+/** The patient as this caller may see it: a sales rep gets no name, e-mail or phone (part 1 §5). */
+export function patientFor(viewer: { membershipId: number }, patient: TPatient): TPatient {
+  if (seesPatientIdentity(viewer.membershipId)) return patient;
+  return { ...patient, first_name: '', last_name: '', email: '', phone_number: '' };
 }
 
 /** The form fields of a stored patient, by API name (to tell a changed value from a sent-back one). */

@@ -45,12 +45,23 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listSalesPeople(app.db, requireActor(request), 'distributor', request.query),
   );
 
-  // A rep by id: admins, the rep, its manager and distributor, and accounts whose rep it is.
-  app.get(
-    '/api/v1/users/sales-rep/:id/',
-    { config: { access: 'signed-in' }, schema: { tags, params: ZIdParams, response: { 200: ZSalesPerson } } },
-    async (request) => getSalesPerson(app.db, requireActor(request), 'rep', request.params.id),
-  );
+  // A rep by id: admins, the rep, its manager and distributor, and accounts whose rep it is. Both
+  // paths of the spec (part 1 §7 under users, part 2 §3/§7 under sales-rep) answer the same.
+  const repById = {
+    config: { access: 'signed-in' as const },
+    schema: {
+      tags,
+      description:
+        'A sales rep with its manager and distributor. Admins, the rep itself, its manager and distributor, and the accounts whose rep it is; others get 403, an unknown id 404.',
+      params: ZIdParams,
+      response: { 200: ZSalesPerson },
+    },
+  };
+  for (const path of ['/api/v1/users/sales-rep/:id/', '/api/v1/sales-rep/:id/']) {
+    app.get(path, repById, async (request) =>
+      getSalesPerson(app.db, requireActor(request), 'rep', request.params.id),
+    );
+  }
 
   app.get(
     '/api/v1/sales-rep/sales-manager/list/:id/',

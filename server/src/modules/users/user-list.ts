@@ -1,3 +1,4 @@
+import { ADMIN_MEMBERSHIPS, isAdminMembership } from '@portal/shared/memberships';
 import {
   type TUserFilters,
   type TUserListQuery,
@@ -5,7 +6,7 @@ import {
   type TUserSortField,
   USER_LIST_COUNT_CAP,
 } from '@portal/shared/users';
-import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -36,7 +37,12 @@ export function userFilterConditions(filters: TUserFilters): SQL | undefined {
     // search_text is lower(...) of the columns; lowering the term with the same lower() keeps both
     // sides folded alike, and plain LIKE is served by the trigram index at a third of ILIKE's cost.
     term ? or(userSearchCondition(term), isPatientWithLabSampleId(term)) : undefined,
-    filters.membership !== undefined ? eq(users.membershipId, filters.membership) : undefined,
+    filters.membership === undefined
+      ? undefined
+      : // Admin (7) and its twin (10) are one choice of the filter: "Admin" lists both.
+        isAdminMembership(filters.membership)
+        ? inArray(users.membershipId, [...ADMIN_MEMBERSHIPS])
+        : eq(users.membershipId, filters.membership),
     filters.active !== undefined ? eq(users.isActive, filters.active) : undefined,
     filters.tag !== undefined
       ? sql`exists (select 1 from ${userTagLinks} where ${userTagLinks.userId} = ${users.id} and ${userTagLinks.tagId} = ${filters.tag})`

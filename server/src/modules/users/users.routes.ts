@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { isEmailTaken } from '../accounts/account-view.ts';
+import { resendInvitation } from '../accounts/invitations.ts';
 import { loginAsUser } from './impersonation.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
 import { deleteInactiveUser, getDeleteBlockers, setUserActive } from './user-lifecycle.ts';
@@ -139,6 +140,28 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/:id/delete-blockers/',
     { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZDeleteBlockers } } },
     async (request) => getDeleteBlockers(app.db, requireActor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/users/:id/resend-invitation/',
+    {
+      config: { access: [...ADMINS, MEMBERSHIP.harvestCenter] },
+      schema: {
+        tags,
+        description:
+          'Sends a new account its "set your password" invitation again (valid 7 days; earlier unused links stop working). Admins: any other account; a harvest center: its own patients and staff. Only before the account has ever signed in.',
+        params: ZIdParams,
+        response: { 200: ZMessage },
+      },
+    },
+    async (request) => {
+      const result = await resendInvitation(app.db, requireActor(request), request.params.id, {
+        publicUrl: app.config.publicUrl,
+        ip: requestContext(request).ip,
+      });
+      app.mailWorker.wake();
+      return result;
+    },
   );
 
   app.post(

@@ -44,7 +44,11 @@ const STAGE_TEXT: Record<TLabStage, { hint: string; empty: string }> = {
   },
   plating: { hint: 'Plating started: the vials-ready date comes next.', empty: 'No plating under way.' },
   ready: { hint: 'Vials ready: record them when stored or shipped.', empty: 'No vials are waiting to ship.' },
-  vials: { hint: 'Patients with vials stored or shipped.', empty: 'No patient has vials yet.' },
+  vials: { hint: 'Patients with vials in storage.', empty: 'No patient has vials in storage.' },
+  all_shipped: {
+    hint: 'Every vial of these patients has shipped.',
+    empty: 'No patient has shipped all vials.',
+  },
 };
 
 function stageCard(

@@ -1,7 +1,7 @@
 import type { TLoginBody, TLoginResponse } from '@portal/shared/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { storeSession } from '../../../lib/session.ts';
 
 export function login(body: TLoginBody): Promise<TLoginResponse> {
@@ -15,6 +15,6 @@ export function useLogin() {
       storeSession(token, user);
       notifySuccess(message);
     },
-    onError: (error) => notifyError(errorMessage(error)),
+    // A failure is said once, in the form beside the fields (not also as a notification).
   });
 }

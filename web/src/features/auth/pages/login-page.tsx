@@ -1,10 +1,15 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ZLoginBody } from '@portal/shared/auth';
 import { TIMING } from '@portal/shared/ui-constants';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
-import { hasStoredSession, setRedirectMarker, takeRedirectMarker } from '../../../lib/session.ts';
+import {
+  hasStoredSession,
+  SESSION_EXPIRED_PARAM,
+  setRedirectMarker,
+  takeRedirectMarker,
+} from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -18,6 +23,7 @@ export function LoginPage() {
   const login = useLogin();
 
   const redirect = searchParams.get('redirect');
+  const expired = searchParams.get(SESSION_EXPIRED_PARAM) === '1';
   useEffect(() => {
     if (redirect && !alreadySignedIn) setRedirectMarker(redirect);
   }, [redirect, alreadySignedIn]);
@@ -45,6 +51,11 @@ export function LoginPage() {
         )}
       >
         <Stack>
+          {expired && !signedIn && (
+            <Alert color="yellow" title="Your session has expired">
+              Please sign in again; you will return to the page you were on.
+            </Alert>
+          )}
           <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"

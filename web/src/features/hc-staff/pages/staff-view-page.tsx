@@ -2,6 +2,7 @@ import { Badge, Stack, Title } from '@mantine/core';
 import type { TStaffMember } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { ResendInvitationButton } from '../../../components/resend-invitation-button.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useStaffList } from '../api/get-staff-list.ts';
 
@@ -22,6 +23,11 @@ const COLUMNS: DataTableColumn<TStaffMember>[] = [
         {staff.is_active ? 'Active' : 'Inactive'}
       </Badge>
     ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (staff) => <ResendInvitationButton userId={staff.id} label={staff.email} />,
   },
 ];
 

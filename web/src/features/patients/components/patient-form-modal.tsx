@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { usePatient } from '../api/get-patient.ts';
 import { PatientForm } from './patient-form.tsx';
-import { seesPatientIdentity } from './patient-form-values.ts';
+import { showsPatientIdentity } from './patient-form-values.ts';
 import { PatientReadOnlyView } from './patient-read-only-view.tsx';
 
 export type PatientFormTarget = { kind: 'add' } | { kind: 'edit'; patientId: number };
@@ -47,7 +47,7 @@ function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => v
   // Nothing to change: the patient reads as text, not as a form of disabled fields.
   if (patient.data.editable_fields.length === 0) {
     return (
-      <PatientReadOnlyView patient={patient.data} showIdentity={seesPatientIdentity(user)} onDone={onDone} />
+      <PatientReadOnlyView patient={patient.data} showIdentity={showsPatientIdentity(user)} onDone={onDone} />
     );
   }
   // Keyed by patient: a form starts from the values it opened with.

@@ -5,6 +5,7 @@ import {
   computeEstimatedVialsReadyDate,
   HC_NEW_PATIENT_FIELDS,
   NEW_PATIENT_VALUES,
+  seesPatientIdentity,
   type TPatient,
   type TPatientCreate,
   type TPatientField,
@@ -27,9 +28,9 @@ export function creatableFields(user: TSessionUser): ReadonlySet<TPatientField> 
   return new Set(isAdminMembership(membership ?? 0) ? ALL_PATIENT_FIELDS : HC_NEW_PATIENT_FIELDS);
 }
 
-/** Part 1 §5: sales reps do not see the patient's name and e-mail in the form. */
-export function seesPatientIdentity(user: TSessionUser): boolean {
-  return user.membership[0]?.id !== MEMBERSHIP.salesRep;
+/** Part 1 §5: sales reps do not see the patient's name and e-mail in the form (the API hides them too). */
+export function showsPatientIdentity(user: TSessionUser): boolean {
+  return seesPatientIdentity(user.membership[0]?.id);
 }
 
 const BLANK: PatientFormValues = { ...NEW_PATIENT_VALUES };

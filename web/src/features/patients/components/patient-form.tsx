@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { TPatientDetail, TPatientField } from '@portal/shared/patients';
 import { useMemo, useState } from 'react';
-import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/save-patient.ts';
 import { PatientCenterFields } from './patient-center-fields.tsx';
@@ -9,7 +9,7 @@ import {
   creatableFields,
   createBody,
   initialValues,
-  seesPatientIdentity,
+  showsPatientIdentity,
   updateBody,
   ZPatientForm,
 } from './patient-form-values.ts';
@@ -35,7 +35,7 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
     [patient, user],
   );
   const readOnly = editable.size === 0;
-  const showIdentity = seesPatientIdentity(user);
+  const showIdentity = showsPatientIdentity(user);
   const create = useCreatePatient();
   const update = useUpdatePatient(patient?.id ?? 0);
   const locked = (field: TPatientField) => !editable.has(field);
@@ -86,6 +86,9 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
           )}
           <PatientCenterFields form={form} patient={patient} editable={editable} />
           <PatientLabFields form={form} editable={editable} />
+          {/* A failed save's notification keeps the spec's words ('Looks like something went wrong');
+              this says what went wrong, in the server's (a failed add's notification already does). */}
+          <FormAlert error={update.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
               {readOnly ? 'Close' : 'Cancel'}

@@ -4,9 +4,12 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { ResendInvitationButton } from '../../../components/resend-invitation-button.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
+import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { usePatients } from '../api/get-patients.ts';
 import { PatientFormModal, type PatientFormTarget } from './patient-form-modal.tsx';
+import { showsPatientIdentity } from './patient-form-values.ts';
 
 interface PatientListProps {
   title: string;
@@ -21,10 +24,13 @@ interface PatientListProps {
 
 const fullName = (patient: TPatient) => `${patient.first_name} ${patient.last_name}`.trim();
 
-const COLUMNS: DataTableColumn<TPatient>[] = [
-  { key: 'id', header: 'ID', render: (patient) => patient.id },
+const IDENTITY_COLUMNS: DataTableColumn<TPatient>[] = [
   { key: 'name', header: 'Name', render: (patient) => fullName(patient) || '—' },
   { key: 'email', header: 'Email', render: (patient) => patient.email || '—' },
+];
+
+const COLUMNS: DataTableColumn<TPatient>[] = [
+  { key: 'lab_id', header: 'Lab ID', render: (patient) => patient.lab_id || '—' },
   {
     key: 'hc',
     header: 'Harvest Center',
@@ -89,20 +95,28 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
     stage,
   });
 
+  // Sales reps see neither name nor e-mail (part 1 §5): the API leaves them out, the list its columns.
+  const showIdentity = showsPatientIdentity(useSignedInUser());
   const columns: DataTableColumn<TPatient>[] = [
+    { key: 'id', header: 'ID', render: (patient) => patient.id },
+    ...(showIdentity ? IDENTITY_COLUMNS : []),
     ...COLUMNS,
     {
       key: 'actions',
       header: 'Actions',
       render: (patient) => (
-        <Button
-          size="xs"
-          variant="light"
-          aria-label={`Open patient ${patient.id}`}
-          onClick={() => setTarget({ kind: 'edit', patientId: patient.id })}
-        >
-          View
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Open patient ${patient.id}`}
+            onClick={() => setTarget({ kind: 'edit', patientId: patient.id })}
+          >
+            View
+          </Button>
+          {/* Whoever adds patients may invite them again (the server: admins, the patient's HC). */}
+          {canAdd && <ResendInvitationButton userId={patient.id} label={patient.email} />}
+        </Group>
       ),
     },
   ];
@@ -117,7 +131,11 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
         </Group>
       </Group>
       <Group align="flex-end">
-        <TableSearchInput table={table} label="Search patients" placeholder="Name, e-mail, phone or lab id" />
+        <TableSearchInput
+          table={table}
+          label="Search patients"
+          placeholder={showIdentity ? 'Name, e-mail, phone or lab id' : 'Lab id'}
+        />
         <Select
           label="Stage"
           data={STAGE_OPTIONS}

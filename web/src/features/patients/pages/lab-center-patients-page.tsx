@@ -1,6 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { Link, Navigate, useParams } from 'react-router';
+import { useHarvestCenter } from '../api/get-harvest-center.ts';
 import { PATIENT_LISTS } from '../api/get-patients.ts';
 import { PatientList } from '../components/patient-list.tsx';
 
@@ -14,6 +15,7 @@ export function LabCenterPatientsPage() {
   const params = useParams();
   const labId = positiveId(params.lab_id);
   const harvestCenterId = positiveId(params.harvestcenter_id);
+  const center = useHarvestCenter(harvestCenterId);
   // Part 1 §5: a page needing an id goes to the dashboard without one.
   if (labId === null || harvestCenterId === null) return <Navigate to="/dashboard" replace />;
   return (
@@ -22,7 +24,7 @@ export function LabCenterPatientsPage() {
         Back to the lab's harvest centers
       </Anchor>
       <PatientList
-        title="Harvest Center Patients"
+        title={center.data ? `${center.data.company}: Patients` : 'Harvest Center Patients'}
         path={PATIENT_LISTS.labHarvestCenter(labId, harvestCenterId)}
         pageSize={PAGE_SIZE.hcPatients}
       />

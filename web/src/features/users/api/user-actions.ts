@@ -1,8 +1,9 @@
 import type { TAdminUserUpdate, TCreateUserBody, ZLoginAsResponse } from '@portal/shared/account-admin';
+import type { TDeleteBlockers } from '@portal/shared/account-deletion';
 import type { ZMessage } from '@portal/shared/auth';
 import type { ZAdminChangePassword } from '@portal/shared/passwords';
 import type { TUser } from '@portal/shared/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { USERS_QUERY_KEY } from './get-users.ts';
@@ -14,7 +15,7 @@ export function useUsersMutation<Input, Output>(mutationFn: (input: Input) => Pr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    // Settled, not only succeeded: Remove Account may deactivate the user and then be refused.
+    // Settled, not only succeeded: a refused Remove Account has touched the account on its way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
 }
@@ -33,14 +34,30 @@ export const useSetUserActive = () => useUsersMutation(setUserActive);
 export const deleteInactiveUser = (user: Pick<TUser, 'id'>) =>
   api.delete<Message>(`/api/v1/users/delete-inactive/${user.id}/`);
 
+/** What would refuse a permanent delete, asked before Remove Account changes anything. */
+export const getDeleteBlockers = (userId: number) =>
+  api.get<TDeleteBlockers>(`/api/v1/users/${userId}/delete-blockers/`);
+export const useDeleteBlockers = (userId: number) =>
+  useQuery({
+    queryKey: [...USERS_QUERY_KEY, 'delete-blockers', userId],
+    queryFn: () => getDeleteBlockers(userId),
+  });
+
 /**
- * Remove Account: permanent deletion, which the API allows for inactive users only. An active
- * account is deactivated first; if the deletion is then refused (patients or vial records still
- * depend on it), it stays inactive, as the server recommends.
+ * Remove Account: permanent deletion, which the API allows for inactive users only. The modal has
+ * asked for blockers first; an active account is deactivated, then deleted, and should the delete
+ * still be refused (something came to depend on it meanwhile) it is activated again: nothing is
+ * left half done.
  */
 export async function removeAccount(user: Pick<TUser, 'id' | 'is_active'>): Promise<Message> {
-  if (user.is_active) await setUserActive({ id: user.id, active: false });
-  return deleteInactiveUser(user);
+  if (!user.is_active) return deleteInactiveUser(user);
+  await setUserActive({ id: user.id, active: false });
+  try {
+    return await deleteInactiveUser(user);
+  } catch (error) {
+    await setUserActive({ id: user.id, active: true });
+    throw error;
+  }
 }
 
 export const changeUserPassword = (body: z.infer<typeof ZAdminChangePassword>) =>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Loader, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import type { TUser } from '@portal/shared/users';
 import { type FormEvent, useState } from 'react';
+import { useResendInvitation } from '../../../components/resend-invitation-button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { storeSession } from '../../../lib/session.ts';
@@ -8,6 +9,7 @@ import {
   deleteInactiveUser,
   removeAccount,
   useChangeUserPassword,
+  useDeleteBlockers,
   useLoginAsUser,
   useSetUserActive,
   useUsersMutation,
@@ -54,7 +56,7 @@ export function LoginAsModal({ user, onClose }: ActionModalProps) {
   );
 }
 
-/** The list's Delete: the account becomes inactive (and can be found under Inactive Users). */
+/** The list's "Delete" of the spec, labelled for what it does: the account becomes inactive. */
 export function DeactivateUserModal({ user, onClose }: ActionModalProps) {
   const setActive = useSetUserActive();
   const confirm = () =>
@@ -66,21 +68,38 @@ export function DeactivateUserModal({ user, onClose }: ActionModalProps) {
           onClose();
         },
         onError: (error) => {
-          logFailure('Delete', user, error);
+          logFailure('Deactivate', user, error);
           onClose();
         },
       },
     );
   return (
     <ConfirmModal
-      title="Delete"
-      confirmLabel="Delete"
+      title="Deactivate"
+      confirmLabel="Deactivate"
       color="red"
       loading={setActive.isPending}
       onConfirm={confirm}
       onClose={onClose}
     >
-      {`Delete ${who(user)}? The account becomes inactive and can be activated again under Inactive Users.`}
+      {`Deactivate ${who(user)}? The user can no longer log in; the account can be activated again under Inactive Users.`}
+    </ConfirmModal>
+  );
+}
+
+/** A new "set your password" mail for an account that has never signed in. */
+export function ResendInvitationModal({ user, onClose }: ActionModalProps) {
+  const resend = useResendInvitation();
+  return (
+    <ConfirmModal
+      title="Resend Invitation"
+      confirmLabel="Send Invitation"
+      loading={resend.isPending}
+      error={resend.error}
+      onConfirm={() => resend.mutate(user.id, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      {`Send ${who(user)} a new invitation to set a password? The link is valid for 7 days; links sent before stop working.`}
     </ConfirmModal>
   );
 }
@@ -115,8 +134,8 @@ export function ActivateUserModal({ user, onClose }: ActionModalProps) {
 }
 
 /**
- * Permanent deletion. The server refuses it while patients or vial records depend on the account
- * and says why; that reason stays in the modal, since trying again would not help.
+ * Permanent deletion. What would block it is asked first and said before anything changes; a
+ * blocked account can still be deactivated from here. The server checks again when deleting.
  */
 function PermanentDeleteModal({
   user,
@@ -124,32 +143,57 @@ function PermanentDeleteModal({
   title,
   remove,
 }: ActionModalProps & { title: string; remove: (user: TUser) => Promise<{ message: string }> }) {
+  const blockers = useDeleteBlockers(user.id);
   const mutation = useUsersMutation(remove);
-  const confirm = () =>
-    mutation.mutate(user, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message);
-        onClose();
-      },
-      onError: (error) => logFailure(title, user, error),
-    });
+  const deactivate = useSetUserActive();
+  const blocked = blockers.data ? !blockers.data.can_delete : false;
+  const offerDeactivate = blocked && user.is_active;
+  const done = ({ message }: { message: string }) => {
+    notifySuccess(message);
+    onClose();
+  };
+  const confirm = () => {
+    if (offerDeactivate) {
+      deactivate.mutate({ id: user.id, active: false }, { onSuccess: done });
+      return;
+    }
+    mutation.mutate(user, { onSuccess: done, onError: (error) => logFailure(title, user, error) });
+  };
   return (
     <ConfirmModal
       title={title}
-      confirmLabel={title}
+      confirmLabel={offerDeactivate ? 'Deactivate instead' : title}
       color="red"
-      loading={mutation.isPending}
-      error={mutation.error}
+      loading={mutation.isPending || deactivate.isPending}
+      disabled={blockers.isPending || blockers.isError || (blocked && !offerDeactivate)}
+      error={mutation.error ?? deactivate.error ?? blockers.error}
       onConfirm={confirm}
       onClose={onClose}
     >
       <Stack gap="xs">
-        <Text>{`Remove ${who(user)} permanently? This cannot be undone.`}</Text>
-        {/* Only the deletion answers 409: the deactivation before it went through. */}
-        {user.is_active && mutation.error instanceof ApiError && mutation.error.status === 409 && (
-          <Text size="sm" c="dimmed">
-            The account is now inactive and listed under Inactive Users.
-          </Text>
+        {blockers.isPending && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">Checking what depends on this account…</Text>
+          </Group>
+        )}
+        {blockers.data?.can_delete && (
+          <Text>{`Remove ${who(user)} permanently? This cannot be undone.`}</Text>
+        )}
+        {blocked && blockers.data && (
+          <>
+            <Text>{`${who(user)} cannot be removed permanently:`}</Text>
+            <List size="sm">
+              {Object.entries(blockers.data.blockers).map(([kind, sentence]) => (
+                <List.Item key={kind}>{sentence}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" c="dimmed">
+              {user.is_active
+                ? 'Nothing has been changed. You can deactivate the account instead: it can no longer log in and stays listed under Inactive Users.'
+                : 'Nothing has been changed; the account stays inactive.'}
+            </Text>
+          </>
         )}
       </Stack>
     </ConfirmModal>
@@ -200,6 +244,7 @@ export function ChangePasswordModal({ user, onClose }: ActionModalProps) {
           <Text size="sm">{`A new password for ${who(user)}. The user's other sessions end.`}</Text>
           <PasswordInput
             label="New Password"
+            withAsterisk
             autoComplete="new-password"
             value={password}
             error={fieldError}

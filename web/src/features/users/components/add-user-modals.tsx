@@ -1,19 +1,14 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ZCreateUserBody } from '@portal/shared/account-admin';
-import { ZPassword } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { FormEventHandler, ReactNode } from 'react';
-import { z } from 'zod';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateUser } from '../api/user-actions.ts';
 
-const [ZPatientCreate, ZHarvestCenterCreate] = ZCreateUserBody.options;
-
-/** The patient's password may stay empty: the patient then sets one through "Forgot Password?". */
-const ZPatientForm = ZPatientCreate.extend({ password: z.union([z.literal(''), ZPassword]) });
+const [, ZHarvestCenterCreate] = ZCreateUserBody.options;
 
 interface AddUserModalProps {
   onClose: () => void;
@@ -78,36 +73,6 @@ function AddUserForm<Values extends NameFields>({
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-export function AddPatientModal({ onClose }: AddUserModalProps) {
-  const form = useSchemaForm(ZPatientForm, {
-    subscription: MEMBERSHIP.patient,
-    email: '',
-    first_name: '',
-    last_name: '',
-    phone_number: '',
-    password: '',
-  });
-  const { submit, pending } = useCreate(onClose, 'Patient');
-
-  return (
-    <AddUserForm
-      title="Add Patient"
-      form={form}
-      onSubmit={form.onSubmit(({ password, ...values }) =>
-        submit({ ...values, ...(password ? { password } : {}) }, (error) => setServerErrors(form, error)),
-      )}
-      pending={pending}
-      onClose={onClose}
-    >
-      <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
-      <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-      <Text size="xs" c="dimmed">
-        Without a password the patient chooses one through “Forgot Password?” on the login page.
-      </Text>
-    </AddUserForm>
   );
 }
 

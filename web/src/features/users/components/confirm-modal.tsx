@@ -8,15 +8,17 @@ interface ConfirmModalProps {
   confirmLabel: string;
   color?: string;
   loading: boolean;
+  /** The answer is not possible yet (still checking) or at all (something blocks it). */
+  disabled?: boolean;
   /** A failure the user should read before deciding again. */
   error?: unknown;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** A yes-or-no question about one account (Login As, Delete, Activate, Remove Account). */
+/** A yes-or-no question about one account (Login As, Deactivate, Activate, Resend Invitation, Remove Account). */
 export function ConfirmModal(props: ConfirmModalProps) {
-  const { title, children, confirmLabel, color, loading, error, onConfirm, onClose } = props;
+  const { title, children, confirmLabel, color, loading, disabled, error, onConfirm, onClose } = props;
   return (
     <Modal opened onClose={onClose} title={title} centered>
       <Stack>
@@ -26,7 +28,7 @@ export function ConfirmModal(props: ConfirmModalProps) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color={color} loading={loading} onClick={onConfirm}>
+          <Button color={color} loading={loading} disabled={disabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

@@ -9,6 +9,7 @@ import {
   DeactivateUserModal,
   LoginAsModal,
   RemoveAccountModal,
+  ResendInvitationModal,
 } from './account-action-modals.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { PatientDataModal } from './patient-data-modal.tsx';
@@ -22,16 +23,19 @@ export type UserAction =
   | 'activate'
   | 'password'
   | 'patient-data'
+  | 'invite'
   | 'remove';
 
 const LABELS: Record<UserAction, string> = {
   details: 'User Details',
   edit: 'Edit user',
   'login-as': 'Login As',
-  delete: 'Delete',
+  // The list's "Delete" of the spec only deactivates: the label says so.
+  delete: 'Deactivate',
   activate: 'Activate',
   password: 'Change Password',
   'patient-data': 'Show Patient Data',
+  invite: 'Resend Invitation',
   remove: 'Remove Account',
 };
 
@@ -52,6 +56,8 @@ function actionsFor(user: TUser, me: TSessionUser): UserAction[] {
   // One's own password is changed on /password, with the current one.
   if (!self && !protectedAccount) actions.push('password');
   if (membership === MEMBERSHIP.patient) actions.push('patient-data');
+  // Until the first sign-in; afterwards "Forgot Password?" is the way (the server says the same).
+  if (user.is_active && user.last_login === null && !self && !protectedAccount) actions.push('invite');
   if (!self && !protectedAccount) actions.push('remove');
   return actions;
 }
@@ -101,6 +107,8 @@ export function UserActionModal(props: { action: UserAction; user: TUser; onClos
       return <ChangePasswordModal user={user} onClose={onClose} />;
     case 'patient-data':
       return <PatientDataModal user={user} onClose={onClose} />;
+    case 'invite':
+      return <ResendInvitationModal user={user} onClose={onClose} />;
     case 'remove':
       return <RemoveAccountModal user={user} onClose={onClose} />;
   }

@@ -1,6 +1,7 @@
 import { Badge, Modal, Table } from '@mantine/core';
 import type { TUser } from '@portal/shared/users';
 import type { ReactNode } from 'react';
+import { useLinkedNames } from '../api/get-linked-names.ts';
 import { useUserTags } from '../api/get-user-choices.ts';
 import { formatUtc, fullName, membershipOf } from './user-text.ts';
 
@@ -9,6 +10,7 @@ const orNone = (value: string | number | null | undefined) =>
 
 export function UserDetailsModal({ user, onClose }: { user: TUser; onClose: () => void }) {
   const tags = useUserTags();
+  const linked = useLinkedNames(user);
   const tagNames = user.tags.map((id) => tags.data?.find((tag) => tag.id === id)?.name ?? `#${id}`);
   const rows: [string, ReactNode][] = [
     ['ID', user.id],
@@ -37,12 +39,16 @@ export function UserDetailsModal({ user, onClose }: { user: TUser; onClose: () =
     ['Template ID', orNone(user.template_id)],
     ['Document ID', orNone(user.document_id)],
     ['Domain', orNone(user.domain?.name)],
-    ['Sales Rep ID', orNone(user.saless_rep_id)],
-    ['Sales Manager ID', orNone(user.sales_manager_id)],
-    ['Sales Distributor ID', orNone(user.sales_distributor_id)],
-    ['Harvest Center ID', orNone(user.harvest_center_temporal_id)],
-    ['Referral Harvest Center ID', orNone(user.referral_harvest_center_temporal_id)],
-    ['Staff of Harvest Centers', user.staff_hc_ids.length ? user.staff_hc_ids.join(', ') : '—'],
+    ['Sales Rep', orNone(linked.account(user.saless_rep_id))],
+    ['Sales Manager', orNone(linked.account(user.sales_manager_id))],
+    ['Sales Distributor', orNone(linked.account(user.sales_distributor_id))],
+    ['Harvest Center', orNone(linked.account(user.harvest_center_temporal_id))],
+    ['Referral Harvest Center', orNone(linked.account(user.referral_harvest_center_temporal_id))],
+    ['Processing Lab', orNone(linked.lab(user.processing_lab))],
+    [
+      'Staff of Harvest Centers',
+      user.staff_hc_ids.length ? user.staff_hc_ids.map((id) => linked.account(id)).join(', ') : '—',
+    ],
     ['Customer Profile ID', orNone(user.auth_customer_profile_id)],
     ['Payment Profile ID', orNone(user.auth_customer_payment_profile_id)],
   ];

@@ -5,6 +5,7 @@ import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { usePageFor } from '../../../components/table-paging.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useExportUsersCsv } from '../api/export-users-csv.ts';
 import { useMemberships, useUserTags } from '../api/get-user-choices.ts';
 import { type UserListFilters, useUsers } from '../api/get-users.ts';
-import { AddHarvestCenterModal, AddPatientModal } from './add-user-modals.tsx';
+import { AddHarvestCenterModal } from './add-user-modals.tsx';
 import { type UserAction, UserActionModal, UserActionsMenu } from './user-actions-menu.tsx';
 import { UserSearchInput } from './user-search-input.tsx';
 import { formatUtcDay, fullName, membershipOf } from './user-text.ts';
@@ -23,6 +24,17 @@ const STATUS_OPTIONS = [
   { value: 'false', label: 'Inactive' },
   { value: 'all', label: 'All' },
 ];
+
+/**
+ * One choice per name: Admin (7) and its twin (10) are both "Admin"; the server's filter on 7 lists
+ * both.
+ */
+function membershipChoices(memberships: { id: number; name: string }[]) {
+  const seen = new Set<string>();
+  return memberships
+    .filter((m) => !seen.has(m.name) && seen.add(m.name))
+    .map((m) => ({ value: String(m.id), label: m.name }));
+}
 
 /** A search waits for a pause in typing rather than asking the server on every key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -62,7 +74,7 @@ function userColumns(me: TSessionUser, onPick: (user: TUser, action: UserAction)
   return columns;
 }
 
-type OpenModal = { kind: 'add-patient' } | { kind: 'add-harvest-center' } | { kind: UserAction; user: TUser };
+type OpenModal = { kind: 'add-harvest-center' } | { kind: UserAction; user: TUser };
 
 /** The admin dashboard (part 1 §2): 'Users List' with its buttons, filters, table and row actions. */
 export function UsersList({ user: me }: { user: TSessionUser }) {
@@ -92,7 +104,13 @@ export function UsersList({ user: me }: { user: TSessionUser }) {
       <Group justify="space-between">
         <Title order={2}>Users List</Title>
         <Group gap="sm">
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setModal({ kind: 'add-patient' })}>
+          {/* The one patient form (center, lab, invitation mail) is its own page. */}
+          <Button
+            component={Link}
+            to="/add-patient"
+            state={{ from: '/dashboard' }}
+            leftSection={<IconPlus size={16} />}
+          >
             Add Patient
           </Button>
           <Button
@@ -121,7 +139,7 @@ export function UsersList({ user: me }: { user: TSessionUser }) {
               label="Membership"
               placeholder="All memberships"
               clearable
-              data={(memberships.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
+              data={membershipChoices(memberships.data ?? [])}
               value={membership}
               onChange={setMembership}
               maxDropdownHeight={200}
@@ -148,7 +166,6 @@ export function UsersList({ user: me }: { user: TSessionUser }) {
           <UsersTable columns={columns} users={users} paging={{ page, setPage }} />
         </Stack>
       </Paper>
-      {modal?.kind === 'add-patient' && <AddPatientModal onClose={close} />}
       {modal?.kind === 'add-harvest-center' && <AddHarvestCenterModal onClose={close} />}
       {modal && 'user' in modal && <UserActionModal action={modal.kind} user={modal.user} onClose={close} />}
     </Stack>
