@@ -35,7 +35,7 @@ export default defineConfig({
   },
   // The real server on a fresh embedded database with the demo seed, as `npm start` runs it.
   webServer: {
-    command: `rm -rf "${dataDir}" && node server/src/main.ts`,
+    command: `rm -rf "${dataDir}" && node --max-semi-space-size=8 --v8-pool-size=1 server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/auth/build-version/`,
     reuseExistingServer: false,
