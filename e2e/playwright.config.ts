@@ -4,10 +4,13 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
+/** One signed-in session per demo role, made once by the setup project and shared by the tests. */
+export const sessionsFile = path.join(root, '.tmp', `e2e-sessions-${port}.json`);
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  // Tests make their own data through the API, so any two can run side by side, in any file.
+  fullyParallel: true,
   // Generous: CI has 2 cores shared by the server, the browser and two workers.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -33,9 +36,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'sessions', testMatch: 'support/sessions.setup.ts' },
+    { name: 'chromium', testMatch: '**/*.spec.ts', dependencies: ['sessions'] },
+  ],
   // The real server on a fresh embedded database with the demo seed, as `npm start` runs it.
   webServer: {
-    command: `rm -rf "${dataDir}" && node server/src/main.ts`,
+    command: `rm -rf "${dataDir}" && node --max-semi-space-size=8 --v8-pool-size=1 server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/auth/build-version/`,
     reuseExistingServer: false,

@@ -12,7 +12,12 @@ export default defineConfig({
   // the server replaces it per answer and allows that nonce in its CSP (server/src/http).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // WEB_DIST_DIR lets parallel test runs build side by side; the server reads the same variable.
-  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', emptyOutDir: true },
+  build: {
+    outDir: process.env.WEB_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
+    // Lists each page's chunks: the size budget (.size-limit.ts) measures what the login page loads.
+    manifest: true,
+  },
   server: {
     proxy: { '/api': api, '/auth': api, '/media': api, '/domain': api },
   },

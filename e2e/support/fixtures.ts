@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { sessionsFile } from '../playwright.config.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = {
@@ -18,12 +20,38 @@ export type DemoRole = keyof typeof DEMO_ACCOUNTS;
 const TOKEN_KEY = 'portal.token';
 const USER_KEY = 'portal.user';
 
-/** Logs in through the API (fast) and hands the session to the page as the web app stores it. */
+export interface StoredSession {
+  token: string;
+  user: ApiSession['user'];
+}
+
+let sharedSessions: Record<DemoRole, StoredSession> | undefined;
+
+/**
+ * The demo role's session made by the setup project (support/sessions.setup.ts), shared by every
+ * test: signing in costs a password hash on the server each time. A test that ends its session
+ * or changes the account's credentials signs in on its own (`{ ownSession: true }`).
+ */
+function sharedSession(role: DemoRole): StoredSession {
+  sharedSessions ??= JSON.parse(fs.readFileSync(sessionsFile, 'utf8')) as Record<DemoRole, StoredSession>;
+  return sharedSessions[role];
+}
+
+interface SessionOptions {
+  /** Sign in anew instead of using the role's shared session. */
+  ownSession?: boolean;
+}
+
+/** Signs in (a demo role: its shared session) and hands the session to the page as the web app stores it. */
 export async function loginAs(
   page: Page,
   role: DemoRole | { email: string; password: string },
+  options: SessionOptions = {},
 ): Promise<void> {
-  const { token, user } = await apiAs(page.request, role);
+  const { token, user } =
+    typeof role === 'string' && !options.ownSession
+      ? sharedSession(role)
+      : await apiAs(page.request, role, options);
   await page.addInitScript(
     ([tokenKey, userKey, t, u]) => {
       // Only once: a later logout inside the test must stay logged out after reloads.
@@ -45,15 +73,14 @@ export interface ApiSession {
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
+/** Signs in through the API; the demo roles are shared sessions unless `ownSession`. */
 export async function apiAs(
   request: APIRequestContext,
   role: DemoRole | { email: string; password: string },
+  options: SessionOptions = {},
 ): Promise<ApiSession> {
-  const credentials =
-    typeof role === 'string' ? { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD } : role;
-  const login = await request.post('/api/admin/login/', { data: credentials });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { token, user } = await login.json();
+  const { token, user } =
+    typeof role === 'string' && !options.ownSession ? sharedSession(role) : await signIn(request, role);
   const headers = { authorization: `Token ${token}` };
   return {
     token,
@@ -69,6 +96,18 @@ export async function apiAs(
       return (await res.json()) as T;
     },
   };
+}
+
+/** A new session for a demo role or an account's credentials. */
+export async function signIn(
+  request: APIRequestContext,
+  role: DemoRole | { email: string; password: string },
+): Promise<StoredSession> {
+  const credentials =
+    typeof role === 'string' ? { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD } : role;
+  const login = await request.post('/api/admin/login/', { data: credentials });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()) as StoredSession;
 }
 
 /** A name no other test (or earlier run against the same server) uses. */

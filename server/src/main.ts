@@ -1,12 +1,21 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
-import { runMigrations } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './seed/demo-seed.ts';
+import { initPgliteDataDir, pgliteDataDir } from './db/pglite-data-dir.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  // A fresh embedded database is initialised by a child process while this thread loads the rest of the
+  // server (seconds each on a first start; the machine's other core does the one).
+  const dataDirReady = config.databaseUrl
+    ? Promise.resolve()
+    : initPgliteDataDir(pgliteDataDir(config.dataDir));
+  const [{ buildApp }, { openDatabase }, { runMigrations }, { seedDemoIfEmpty }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/migrate.ts'),
+    import('./seed/demo-seed.ts'),
+  ]);
+  await dataDirReady;
   const database = await openDatabase(config);
   await runMigrations(database, config.databaseUrl);
   const seeded = config.seedDemo && (await seedDemoIfEmpty(database.db, config.demoPassword));

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { initPgliteDataDir, PGLITE_SETTINGS, pgliteDataDir } from './pglite-data-dir.ts';
 
 /** Drizzle over either engine; a transaction has the same type, so repositories accept both. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -24,10 +24,13 @@ export type Database = {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  // A fresh folder is initialised in a child process (and an in-memory database, for tests, in place).
+  if (dataDir && !loadDataDir) await initPgliteDataDir(dataDir);
+  else if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
     extensions: PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   // PGlite cannot keep named statements, so every query is planned anew; the list queries join
@@ -79,5 +82,5 @@ export function openPostgres(url: string, max = 10): Database {
 
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(path.join(config.dataDir, 'pglite'));
+  return openPglite(pgliteDataDir(config.dataDir));
 }

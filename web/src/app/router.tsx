@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './app-layout.tsx';
 import { RequireMembership } from './require-membership.tsx';
 import { PageLoader, RootLayout, RouteError } from './root-layout.tsx';
 import { type AppRoute, ROUTES, type RouteHandle } from './routes.ts';
@@ -18,7 +17,12 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoader,
     children: [
       ...ROUTES.filter((route) => route.public).map(toRouteObject),
-      { Component: AppLayout, children: ROUTES.filter((route) => !route.public).map(toRouteObject) },
+      {
+        // The signed-in shell (menus, popovers, the session query) is its own chunk: the guest
+        // screens never load it.
+        lazy: { Component: () => import('./app-layout.tsx').then((m) => m.AppLayout) },
+        children: ROUTES.filter((route) => !route.public).map(toRouteObject),
+      },
     ],
   },
 ]);
