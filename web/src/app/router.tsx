@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import { RequireMembership } from './require-membership.tsx';
-import { PageLoader, RootLayout, RouteError } from './root-layout.tsx';
+import { PageLoader, PublicLayout, RootLayout, RouteError } from './root-layout.tsx';
 import { type AppRoute, ROUTES, type RouteHandle } from './routes.ts';
 
 function toRouteObject(route: AppRoute): RouteObject {
@@ -17,7 +17,7 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      ...ROUTES.filter((route) => route.public).map(toRouteObject),
+      { Component: PublicLayout, children: ROUTES.filter((route) => route.public).map(toRouteObject) },
       { Component: AppLayout, children: ROUTES.filter((route) => !route.public).map(toRouteObject) },
     ],
   },

@@ -43,7 +43,7 @@ export function AssociatedHarvestCenters({ user }: { user: TSessionUser }) {
 
   return (
     <Stack gap="md">
-      <Title order={3}>Associated Harvest Centers</Title>
+      <Title order={2}>Associated Harvest Centers</Title>
       <DataTable
         columns={columns}
         rows={centers.data?.harvest_centers ?? []}

@@ -31,7 +31,7 @@ export function StaffViewPage() {
   const staff = useStaffList(user.id);
   return (
     <Stack gap="md">
-      <Title order={3}>Staff</Title>
+      <Title order={1}>Staff</Title>
       <DataTable
         columns={COLUMNS}
         rows={staff.data?.staff_list ?? []}

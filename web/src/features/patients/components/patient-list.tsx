@@ -9,6 +9,8 @@ import { PatientFormModal, type PatientFormTarget } from './patient-form-modal.t
 
 interface PatientListProps {
   title: string;
+  /** 1 when the list is the page (its title is the page's h1); 2 under a dashboard's heading. */
+  titleOrder?: 1 | 2;
   /** One of PATIENT_LISTS: which patients, as the server scopes them to the caller. */
   path: string;
   pageSize: number;
@@ -46,7 +48,14 @@ const COLUMNS: DataTableColumn<TPatient>[] = [
 ];
 
 /** A server-paged, searchable patient list whose rows open the patient form. */
-export function PatientList({ title, path, pageSize, canAdd = false, aside }: PatientListProps) {
+export function PatientList({
+  title,
+  titleOrder = 2,
+  path,
+  pageSize,
+  canAdd = false,
+  aside,
+}: PatientListProps) {
   const table = useTableSearch();
   const [target, setTarget] = useState<PatientFormTarget | null>(null);
   const patients = usePatients(path, { page: table.page, pageSize, search: table.debouncedSearch.trim() });
@@ -60,7 +69,7 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
         <Button
           size="xs"
           variant="light"
-          aria-label={`Open patient ${patient.id}`}
+          aria-label={`View patient ${patient.id}`}
           onClick={() => setTarget({ kind: 'edit', patientId: patient.id })}
         >
           View
@@ -72,7 +81,7 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={3}>{title}</Title>
+        <Title order={titleOrder}>{title}</Title>
         <Group>
           {aside}
           {canAdd && <Button onClick={() => setTarget({ kind: 'add' })}>Add Patient</Button>}

@@ -20,16 +20,10 @@ import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession, useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
-
-/** An instant in UTC ('2026-03-01 14:05 UTC'), or 'N/A' (part 1 §2). */
-function formatUtc(iso: string | null): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /** Part 1 §5: company is shown and required only for memberships 4 and 9. */
 function profileForm(membershipId: number) {
@@ -120,7 +114,7 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
           ),
         }}
       />
-      <Title order={2}>Contact Details</Title>
+      <Title order={1}>Contact Details</Title>
       <form noValidate onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -166,8 +160,8 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                   {...form.getInputProps('template_id')}
                 />
                 <Group grow>
-                  <TextInput label="Date Joined" value={formatUtc(profile.date_joined)} readOnly />
-                  <TextInput label="Last Login" value={formatUtc(profile.last_login)} readOnly />
+                  <TextInput label="Date Joined" value={formatDateTime(profile.date_joined)} readOnly />
+                  <TextInput label="Last Login" value={formatDateTime(profile.last_login)} readOnly />
                 </Group>
               </Stack>
             </Card>

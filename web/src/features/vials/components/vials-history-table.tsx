@@ -2,6 +2,7 @@ import { Badge, Button } from '@mantine/core';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { type TVialRecord, type TVialsHistoryResponse, VIAL_TYPE_LABELS } from '@portal/shared/vials';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
 
 interface VialsHistoryTableProps {
   history: TVialsHistoryResponse | undefined;
@@ -25,7 +26,7 @@ export function VialsHistoryTable({ history, loading, page, onPageChange, onEdit
       ),
     },
     { key: 'quantity', header: 'Quantity', render: (record) => record.quantity },
-    { key: 'date', header: 'Date', render: (record) => record.date },
+    { key: 'date', header: 'Date', render: (record) => formatDate(record.date) },
     { key: 'tracking', header: 'Tracking ID', render: (record) => record.tracking_id || '—' },
     { key: 'note', header: 'Note', render: (record) => record.note || '—' },
   ];
