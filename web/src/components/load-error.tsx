@@ -50,3 +50,13 @@ export function LoadError({ failure, what = 'this' }: { failure: LoadFailure; wh
     </Alert>
   );
 }
+
+/** LoadError for a query already known to have failed (`if (query.isError) return …`). */
+export function QueryLoadError({ query, what }: { query: QueryState; what?: string }) {
+  return (
+    <LoadError
+      failure={{ error: query.error, retry: () => query.refetch(), retrying: query.isFetching }}
+      what={what}
+    />
+  );
+}

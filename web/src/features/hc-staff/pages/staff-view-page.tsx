@@ -2,6 +2,7 @@ import { Badge, Stack, Title } from '@mantine/core';
 import type { TStaffMember } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { failureOf } from '../../../components/load-error.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useStaffList } from '../api/get-staff-list.ts';
 
@@ -38,6 +39,7 @@ export function StaffViewPage() {
         rowKey={(member) => member.id}
         pageSize={PAGE_SIZE.default}
         loading={staff.isPending}
+        failure={failureOf(staff)}
         loadingText="Loading staff..."
       />
     </Stack>

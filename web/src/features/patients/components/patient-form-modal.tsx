@@ -1,5 +1,5 @@
-import { Center, Loader, Modal, Text } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Center, Loader, Modal } from '@mantine/core';
+import { QueryLoadError } from '../../../components/load-error.tsx';
 import { usePatient } from '../api/get-patient.ts';
 import { PatientForm } from './patient-form.tsx';
 
@@ -39,7 +39,7 @@ function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => v
       </Center>
     );
   }
-  if (patient.isError) return <Text c="red">{errorMessage(patient.error)}</Text>;
+  if (patient.isError) return <QueryLoadError query={patient} what="the patient" />;
   // Keyed by patient: a form starts from the values it opened with.
   return <PatientForm key={patient.data.id} patient={patient.data} onDone={onDone} />;
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -19,6 +18,7 @@ import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@porta
 import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { QueryLoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -45,7 +45,7 @@ export function ProfilePage() {
       </Center>
     );
   }
-  if (profile.isError) return <Alert color="red">{errorMessage(profile.error)}</Alert>;
+  if (profile.isError) return <QueryLoadError query={profile} what="your details" />;
   // Keyed by the record's id: the form starts from the loaded values.
   return <ProfileForm key={profile.data.id} me={me} profile={profile.data} />;
 }
