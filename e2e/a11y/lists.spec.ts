@@ -7,7 +7,10 @@ test.describe('lists', () => {
     let failing = true;
     await page.route(
       (url) => url.pathname === '/api/admin/users/',
-      (route) => (failing ? route.fulfill({ status: 500, json: { message: 'Database unavailable.' } }) : route.fallback()),
+      (route) =>
+        failing
+          ? route.fulfill({ status: 500, json: { message: 'Database unavailable.' } })
+          : route.fallback(),
     );
     await page.goto('/dashboard');
 
@@ -20,7 +23,7 @@ test.describe('lists', () => {
     failing = false;
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect(failure).toBeHidden();
-    await expect(page.getByRole('cell', { name: 'admin@example.com', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /@example\.com$/ }).first()).toBeVisible();
   });
 
   test('on a 390 px phone a list is cards with its action in view, and nothing scrolls sideways', async ({

@@ -47,6 +47,7 @@ async function settle(page: Page): Promise<void> {
     () =>
       (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
       document.querySelector('.mantine-Loader-root') === null &&
+      // biome-ignore lint/performance/useDomNodeTextContent: only visible text counts (hidden templates say Loading too)
       !/\bLoading\b/.test(document.body.innerText),
   );
 }

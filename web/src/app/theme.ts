@@ -167,6 +167,8 @@ export const theme = createTheme({
         getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
       },
     }),
+    // The clear button of clearable selects and date inputs has no name of its own.
+    InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
     Modal: Modal.extend({
       // The close button has no name of its own; focus goes back to the opener when it closes.
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, returnFocus: true },
