@@ -169,9 +169,11 @@ export const theme = createTheme({
     }),
     // The clear button of clearable selects and date inputs has no name of its own.
     InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     Modal: Modal.extend({
-      // The close button has no name of its own; focus goes back to the opener when it closes.
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, returnFocus: true },
+      // The close (X) button has no name of its own: 'Dismiss', so it is not confused with a dialog's own
+      // 'Close' button. Focus goes back to the opener when it closes (see dialog-focus.ts too).
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' }, returnFocus: true },
     }),
   },
 });
