@@ -19,7 +19,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/bench/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'server/bench/**/*.test.ts',
+            'web/src/**/*.test.ts',
+          ],
         },
       },
       apiProject('api', 'server/test/helpers/global-setup-pglite.ts'),

@@ -21,3 +21,14 @@ test('a patient sees the account pages but not the admin ones', async ({ page })
   await expect(page).toHaveURL(/\/unauthorized$/);
   await expect(page.getByText('This action is unauthorized')).toBeVisible();
 });
+
+test('a lab account finds its lab view in the menu', async ({ page }) => {
+  await loginAs(page, 'lab');
+  await page.goto('/dashboard');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Lab', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/lab$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lab' })).toBeVisible();
+});

@@ -14,7 +14,9 @@ test.describe('own account', () => {
     await expect(page).toHaveTitle('Contact Details — Portal');
     await expect(page.getByRole('heading', { name: 'Contact Information' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible();
-    await expect(page.getByLabel('Date Joined')).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    await expect(page.getByLabel('Date Joined')).toHaveValue(
+      /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/,
+    );
     await expect(page.getByLabel('Last Login')).toHaveValue(/ UTC$/);
     // Only the super admin may change the template id.
     await expect(page.getByLabel('Template ID')).toBeDisabled();

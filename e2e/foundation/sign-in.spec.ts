@@ -27,7 +27,9 @@ test.describe('sign in', () => {
       await expect(page).toHaveTitle('Dashboard — Portal');
       const nav = page.getByRole('navigation');
       await expect(nav.getByText(/Member ID/)).toBeVisible();
-      await expect(nav.getByText(PLAN_NAMES[role], { exact: true })).toBeVisible();
+      // The plan name under the member id (a menu link may read the same, e.g. 'Lab').
+      const planName = nav.getByRole('paragraph').filter({ hasText: new RegExp(`^${PLAN_NAMES[role]}$`) });
+      await expect(planName).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     });
   }

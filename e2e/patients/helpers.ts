@@ -16,7 +16,7 @@ const MONTHS = [
   'December',
 ];
 
-/** A day of the current month (UTC), as the app stores it and as the date inputs show it. */
+/** A day of the current month (UTC), as the app stores it and as it is shown (web/src/lib/format-date.ts). */
 export function dayOfThisMonth(day: number): { iso: string; shown: string; ariaLabel: string } {
   const now = new Date();
   return fromUtc(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), day)));
@@ -31,7 +31,7 @@ function fromUtc(date: Date) {
   const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
   return {
     iso: date.toISOString().slice(0, 10),
-    shown: `${MONTHS[month]} ${day}, ${year}`,
+    shown: `${day} ${MONTHS[month].slice(0, 3)} ${year}`,
     ariaLabel: `${day} ${MONTHS[month]} ${year}`,
   };
 }

@@ -18,8 +18,13 @@ test.describe('lab', () => {
     await search(page, 'Search patients', 'patient@example.com');
     await expect(rowWith(page, 'patient@example.com')).toBeVisible();
 
-    // Back to the lab view, which lists the same centers.
-    await page.getByRole('link', { name: "Back to the lab's harvest centers" }).click();
+    // The heading names the center; the breadcrumb leads back to the lab view, which lists the same centers.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Austin Harvest Center: Patients' }),
+    ).toBeVisible();
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb).toContainText('Austin Harvest Center');
+    await breadcrumb.getByRole('link').last().click();
     await expect(page).toHaveURL(/\/lab\/\d+$/);
     await expect(page.getByRole('link', { name: 'Austin Harvest Center' })).toBeVisible();
   });
@@ -30,7 +35,7 @@ test.describe('lab', () => {
     await page.getByRole('link', { name: 'Austin Harvest Center' }).click();
     await search(page, 'Search patients', 'patient@example.com');
     await rowWith(page, 'patient@example.com')
-      .getByRole('button', { name: /Open patient/ })
+      .getByRole('button', { name: /View patient/ })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Patient Data' });
     await expect(dialog.getByLabel('First Name')).toBeDisabled();

@@ -27,7 +27,7 @@ test.describe('patient form', () => {
     await search(page, 'Search patients', email);
     const row = rowWith(page, email);
     await expect(row).toBeVisible();
-    await row.getByRole('button', { name: /Open patient/ }).click();
+    await row.getByRole('button', { name: /View patient/ }).click();
     const form = page.getByRole('dialog', { name: 'Patient Data' });
     await expect(form.getByLabel('Date Adipose Shipped to Lab')).toHaveText(shipped.shown);
     // The e-mail is the patient's login: set when adding, then changed only by the patient or an admin.
@@ -56,7 +56,7 @@ test.describe('patient form', () => {
     await page.getByRole('link', { name: 'Austin Harvest Center' }).click();
     await search(page, 'Search patients', email);
     await rowWith(page, email)
-      .getByRole('button', { name: /Open patient/ })
+      .getByRole('button', { name: /View patient/ })
       .click();
     const form = page.getByRole('dialog', { name: 'Patient Data' });
 
@@ -82,7 +82,7 @@ test.describe('patient form', () => {
 
     // 'Set date manually' unlocks the field and keeps a typed date.
     await rowWith(page, email)
-      .getByRole('button', { name: /Open patient/ })
+      .getByRole('button', { name: /View patient/ })
       .click();
     await form.getByLabel('Set date manually').check();
     await expect(estimate).toBeEnabled();
@@ -145,7 +145,7 @@ test.describe('patient form', () => {
     await search(page, 'Search patients', 'L2-0001');
     const row = rowWith(page, 'L2-0001');
     await expect(row).not.toContainText('patient@example.com');
-    await row.getByRole('button', { name: /Open patient/ }).click();
+    await row.getByRole('button', { name: /View patient/ }).click();
     const form = page.getByRole('dialog', { name: 'Patient Data' });
     await expect(form.getByText("You can view this patient's data but not change it.")).toBeVisible();
     await expect(form.getByLabel('First Name')).toHaveCount(0);

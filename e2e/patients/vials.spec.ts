@@ -19,7 +19,7 @@ test.describe('vials', () => {
     await page.goto('/patients');
     await search(page, 'Search patients', patient.email);
     await rowWith(page, patient.email)
-      .getByRole('button', { name: /Open patient/ })
+      .getByRole('button', { name: /View patient/ })
       .click();
     const form = page.getByRole('dialog', { name: 'Patient Data' });
     await expect(form.getByText('Available: 0')).toBeVisible();

@@ -189,6 +189,15 @@ describe('HC lists', () => {
     expect((await get(w.labUser2, `/api/v1/harvest-centers/${w.hcA.id}/`)).statusCode).toBe(403);
     expect((await get(w.admin, `/api/v1/harvest-centers/${w.rhcA.id}/`)).statusCode).toBe(404);
   });
+
+  it('GET /api/v1/harvest-centers/{id}/: the lab drill-down names a center of the lab', async () => {
+    for (const labAccount of [w.labUser1, w.labAccess1]) {
+      const center = (await get(labAccount, `/api/v1/harvest-centers/${w.hcA.id}/`)).json();
+      expect(center).toMatchObject({ id: w.hcA.id, company: w.hcA.company });
+      expect(center.company).not.toBe('');
+    }
+    expect((await get(w.labUser1, `/api/v1/harvest-centers/${w.hcB.id}/`)).statusCode).toBe(403);
+  });
 });
 
 describe('patients of a center', () => {

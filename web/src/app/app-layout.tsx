@@ -1,15 +1,17 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@portal/shared/auth';
 import { TEXT } from '@portal/shared/ui-constants';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AgreementGate } from '../features/agreement/components/agreement-gate.tsx';
 import { PatientVialsSlot } from '../features/patients/components/patient-vials-slot.ts';
 import { getToken, loginPath } from '../lib/session.ts';
 import { useCurrentUser } from '../lib/use-current-user.ts';
+import { Logo } from './logo.tsx';
 import { PatientFormVials } from './patient-form-vials.tsx';
 import { ResourceCenter } from './resource-center.tsx';
 import { ReturnToAccountBanner } from './return-to-account-banner.tsx';
+import { MAIN_CONTENT_ID } from './root-layout.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -39,25 +41,26 @@ function SignedInShell({ user }: { user: TSessionUser }) {
               size="sm"
               aria-label="Toggle menu"
             />
-            <Text fw={700} size="lg">
-              {TEXT.portalName}
-            </Text>
+            <Anchor component={Link} to="/dashboard" underline="never" aria-label={`${TEXT.portalName} home`}>
+              <Logo />
+            </Anchor>
           </Group>
-          <UserMenu user={user} />
+          <Group gap="xs" wrap="nowrap">
+            <ResourceCenter />
+            <UserMenu user={user} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Main menu">
         <SideMenu user={user} onNavigate={navbar.close} />
       </AppShell.Navbar>
-      {/* Bottom room so the floating Resource Center button never covers the end of a page. */}
-      <AppShell.Main pb={80}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <ReturnToAccountBanner />
         <AgreementGate user={user}>
           <PatientVialsSlot value={PatientFormVials}>
             <Outlet />
           </PatientVialsSlot>
         </AgreementGate>
-        <ResourceCenter />
       </AppShell.Main>
     </AppShell>
   );

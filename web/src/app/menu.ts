@@ -1,11 +1,13 @@
 import type { TSessionUser } from '@portal/shared/auth';
 import {
   ADMIN_MEMBERSHIPS,
+  LAB_MEMBERSHIPS,
   MEMBERSHIP,
   type MembershipId,
   VIAL_CHECKOUT_TAG_ID,
 } from '@portal/shared/memberships';
-import { ROUTE_PATHS } from './routes.ts';
+import { matchPath } from 'react-router';
+import { ROUTES } from './routes.ts';
 
 interface MenuEntry {
   path: string;
@@ -27,6 +29,9 @@ const TEAM_REPORTS = 'Team Transaction Reports';
 const MENU: readonly MenuEntry[] = [
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/resource-center', label: 'Resource Center' },
+
+  // The lab view (/lab/:id?, part 1 §2): a lab account's harvest centers and their patients.
+  { path: '/lab', label: 'Lab', memberships: [...LAB_MEMBERSHIPS, ...ADMINS] },
 
   { path: '/harvest-centers', label: 'Harvest Centers', memberships: [M.salesRep] },
   { path: '/referral-harvest-centers', label: 'Referral Harvest Centers', memberships: [M.salesRep] },
@@ -102,10 +107,13 @@ export interface MenuLink {
 
 export type MenuItem = MenuLink | { group: string; links: MenuLink[] };
 
+/** The screens that exist (a pattern such as /lab/:id? serves the entry /lab); not the catch-all 404. */
+const BUILT_ROUTES = ROUTES.filter((route) => route.path !== '*');
+
 function isVisible(entry: MenuEntry, user: TSessionUser): boolean {
   const membership = user.membership[0]?.id;
   return (
-    ROUTE_PATHS.has(entry.path) &&
+    BUILT_ROUTES.some((route) => matchPath(route.path, entry.path) !== null) &&
     (!entry.memberships || entry.memberships.some((id) => id === membership)) &&
     (entry.tag === undefined || user.tags.includes(entry.tag))
   );

@@ -1,26 +1,56 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { TEXT } from '@portal/shared/ui-constants';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import './app.css';
 import { useBuildVersionCheck } from './build-version.ts';
+import { useDialogFocus } from './dialog-focus.ts';
+import { Logo } from './logo.tsx';
 import { useRouteHandle } from './routes.ts';
 
-/** Around every page, signed in or not: the page title and the build-version check. */
+/** Where "Skip to content" lands: the main landmark of every layout. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Around every page, signed in or not: the page title, the skip link and the build-version check. */
 export function RootLayout() {
   const { title } = useRouteHandle();
   useBuildVersionCheck();
+  useDialogFocus();
   useEffect(() => {
     document.title = title ? `${title} — ${TEXT.portalName}` : TEXT.portalName;
   }, [title]);
-  return <Outlet />;
+  return (
+    <>
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        Skip to content
+      </a>
+      <Outlet />
+    </>
+  );
+}
+
+/** The guest screens (login, password reset, not found): the portal's name above the page. */
+export function PublicLayout() {
+  return (
+    <Stack mih="100vh" align="center" justify="center" gap="lg" p="md">
+      <Box component="header">
+        <Logo size={40} />
+      </Box>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} w="100%" maw={420}>
+        <Outlet />
+      </Box>
+    </Stack>
+  );
 }
 
 /** A page that failed to render or to load its chunk. */
 export function RouteError() {
   return (
-    <Center mih="100vh">
+    <Center component="main" mih="100vh">
       <Stack align="center">
-        <Text>{TEXT.somethingWrong}</Text>
+        <Text component="h1" fw={600}>
+          {TEXT.somethingWrong}
+        </Text>
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Stack>
     </Center>
@@ -31,7 +61,7 @@ export function RouteError() {
 export function PageLoader() {
   return (
     <Center mih="100vh">
-      <Loader />
+      <Loader aria-label="Loading" />
     </Center>
   );
 }

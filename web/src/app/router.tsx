@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireMembership } from './require-membership.tsx';
-import { PageLoader, RootLayout, RouteError } from './root-layout.tsx';
+import { PageLoader, PublicLayout, RootLayout, RouteError } from './root-layout.tsx';
 import { type AppRoute, ROUTES, type RouteHandle } from './routes.ts';
 
 function toRouteObject(route: AppRoute): RouteObject {
@@ -16,7 +16,7 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      ...ROUTES.filter((route) => route.public).map(toRouteObject),
+      { Component: PublicLayout, children: ROUTES.filter((route) => route.public).map(toRouteObject) },
       {
         // The signed-in shell (menus, popovers, the session query) is its own chunk: the guest
         // screens never load it.

@@ -172,8 +172,6 @@ export const ROUTES: AppRoute[] = [
   },
 ];
 
-export const ROUTE_PATHS: ReadonlySet<string> = new Set(ROUTES.map((route) => route.path));
-
 export type RouteHandle = Pick<AppRoute, 'title' | 'resources'>;
 
 /** The title and resources of the page being shown (the deepest route, which is always a page). */

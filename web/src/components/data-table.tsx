@@ -1,10 +1,13 @@
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, Group, Pagination, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { pageCount } from '@portal/shared/paging';
 import { TEXT } from '@portal/shared/ui-constants';
 import type { ReactNode } from 'react';
+import { LoadError, type LoadFailure } from './load-error.tsx';
 import { usePageFor } from './table-paging.ts';
 
 export interface DataTableColumn<Row> {
+  /** A column keyed 'actions' holds the row's buttons: on a phone they sit at the foot of its card. */
   key: string;
   header: ReactNode;
   render: (row: Row) => ReactNode;
@@ -34,7 +37,17 @@ export type DataTableProps<Row> = PagingProps<Row> & {
   pageSize: number;
   loading?: boolean;
   loadingText?: string;
+  /** The rows did not load: the table says so and offers Retry instead of looking empty. */
+  failure?: LoadFailure;
+  /** What to do when there are no rows (e.g. 'Add a patient with Add Patient.'). */
+  emptyHint?: ReactNode;
+  /** The search the rows answer, if any: an empty result then says nothing matched it. */
+  search?: string;
 };
+
+/** Where the table becomes a list of cards: Mantine's `sm` breakpoint, the side menu's too. */
+const PHONE_QUERY = '(max-width: 48em)';
+const ACTIONS_KEY = 'actions';
 
 function ownText(row: unknown): string {
   return Object.values(row as object)
@@ -44,12 +57,14 @@ function ownText(row: unknown): string {
 
 /**
  * The app's only table: numbered page buttons and 'Page X of Y' (part 1 §9), paging either on the
- * server (pass `server`) or here over all `rows` (with an optional filter).
+ * server (pass `server`) or here over all `rows` (with an optional filter). On a phone each row is a
+ * card of label and value, its actions at the foot, so nothing scrolls sideways.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, pageSize, loading = false, loadingText = 'Loading...', server } = props;
   // The page belongs to the filter it was chosen under: a new filter starts again at page 1.
   const [clientPage, setClientPage] = usePageFor(props.filter);
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
   let pageRows = rows;
   let page: number;
@@ -69,44 +84,102 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     onPageChange = setClientPage;
   }
 
-  const notice = loading ? loadingText : pageRows.length === 0 ? TEXT.emptyTable : null;
+  if (props.failure && !loading) return <LoadError failure={props.failure} what="the list" />;
+
+  const search = (props.search ?? props.filter)?.trim();
+  const notice = loading ? (
+    <Text c="dimmed" role="status">
+      {loadingText}
+    </Text>
+  ) : pageRows.length === 0 ? (
+    <EmptyNotice search={search} hint={props.emptyHint} />
+  ) : null;
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key}>{column.header}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {notice ? (
+      {isPhone ? (
+        (notice ?? <RowCards columns={columns} rows={pageRows} rowKey={rowKey} />)
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text ta="center" c="dimmed" py="md">
-                    {notice}
-                  </Text>
-                </Table.Td>
+                {columns.map((column) => (
+                  <Table.Th key={column.key}>{column.header}</Table.Th>
+                ))}
               </Table.Tr>
-            ) : (
-              pageRows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                  ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {notice ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length} py="md" ta="center">
+                    {notice}
+                  </Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between">
+              ) : (
+                pageRows.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="space-between" gap="xs">
         <Text size="sm">{`Page ${page} of ${pages}`}</Text>
-        <Pagination total={pages} value={page} onChange={onPageChange} />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPageChange}
+          size={isPhone ? 'sm' : 'md'}
+          siblings={isPhone ? 0 : 1}
+        />
       </Group>
+    </Stack>
+  );
+}
+
+/** No rows: the spec's text, and what to do next. */
+function EmptyNotice({ search, hint }: { search?: string; hint?: ReactNode }) {
+  return (
+    <Stack gap={4} align="center" py="md">
+      <Text c="dimmed">{TEXT.emptyTable}</Text>
+      {search ? (
+        <Text size="sm">{`Nothing matches “${search}”: check the spelling or clear the search.`}</Text>
+      ) : (
+        hint && <Text size="sm">{hint}</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A phone's rows: one card each, every column a label and its value, the actions last. */
+function RowCards<Row>({ columns, rows, rowKey }: Pick<DataTableProps<Row>, 'columns' | 'rows' | 'rowKey'>) {
+  const fields = columns.filter((column) => column.key !== ACTIONS_KEY);
+  const actions = columns.find((column) => column.key === ACTIONS_KEY);
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Card key={rowKey(row)} component="li" withBorder padding="sm">
+          <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={4} m={0}>
+            {fields.map((column) => (
+              <Box key={column.key} style={{ display: 'contents' }}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {column.header}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {column.render(row)}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+          {actions && <Group mt="sm">{actions.render(row)}</Group>}
+        </Card>
+      ))}
     </Stack>
   );
 }

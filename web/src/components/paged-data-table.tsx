@@ -1,25 +1,38 @@
 import { TextInput } from '@mantine/core';
 import { DataTable, type DataTableProps } from './data-table.tsx';
+import { failureOf } from './load-error.tsx';
 import type { TablePaging, TableSearch } from './table-paging.ts';
+
+/** The query of one page of a list: `{count, results}` as the API answers it. */
+export interface PageQuery<Row> {
+  data?: { count: number; results: Row[] };
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
 
 type PagedDataTableProps<Row> = Omit<
   DataTableProps<Row>,
-  'rows' | 'server' | 'filter' | 'filterText' | 'loading'
+  'rows' | 'server' | 'filter' | 'filterText' | 'loading' | 'failure' | 'search'
 > & {
-  /** The query of one page: `{count, results}` as the API answers it. */
-  query: { data?: { count: number; results: Row[] }; isPending: boolean };
-  paging: TablePaging;
+  query: PageQuery<Row>;
+  /** The page, and the search when the list has one (an empty result then names it). */
+  paging: TablePaging | TableSearch;
   /** By default while the query has no page yet. */
   loading?: boolean;
 };
 
-/** The DataTable of a server-paged list, fed straight from its query. */
+/** The DataTable of a server-paged list, fed straight from its query: loading, failed, empty or rows. */
 export function PagedDataTable<Row>({ query, paging, loading, ...table }: PagedDataTableProps<Row>) {
   return (
     <DataTable
       {...table}
       rows={query.data?.results ?? []}
       loading={loading ?? query.isPending}
+      failure={failureOf(query)}
+      search={'debouncedSearch' in paging ? paging.debouncedSearch : undefined}
       server={{ page: paging.page, total: query.data?.count ?? 0, onPageChange: paging.setPage }}
     />
   );
@@ -35,6 +48,7 @@ interface TableSearchInputProps {
 export function TableSearchInput({ table, label, placeholder }: TableSearchInputProps) {
   return (
     <TextInput
+      type="search"
       label={label}
       placeholder={placeholder}
       value={table.search}

@@ -15,7 +15,7 @@ export function AgreementScreen({ user }: { user: TSessionUser }) {
     <Center py="lg">
       <Paper withBorder shadow="sm" radius="md" p="xl" maw={720} w="100%">
         <Stack>
-          <Title order={2}>Private Membership Agreement</Title>
+          <Title order={1}>Private Membership Agreement</Title>
           <ScrollArea.Autosize mah="50vh" type="auto">
             <Stack gap="sm" pr="sm">
               <AgreementText />

@@ -33,7 +33,7 @@ export function ContactPage() {
 
   return (
     <Stack>
-      <Title order={2}>Contact Us</Title>
+      <Title order={1}>Contact Us</Title>
       <Card withBorder padding="lg" maw={640}>
         <form noValidate onSubmit={submit}>
           <Stack>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 export function UnauthorizedPage() {
   return (
     <Stack align="flex-start">
-      <Title order={2}>{TEXT.unauthorized}</Title>
+      <Title order={1}>{TEXT.unauthorized}</Title>
       <Button component={Link} to="/dashboard">
         Back to Dashboard
       </Button>

@@ -11,6 +11,8 @@ type Center = THarvestCenter | TReferralHarvestCenter;
 
 interface CentersListProps {
   title: string;
+  /** 1 when the list is the page (its title is the page's h1); 2 under a dashboard's heading. */
+  titleOrder?: 1 | 2;
   path: string;
   pageSize: number;
   /** Referral centers also list the harvest centers they send patients to. */
@@ -23,7 +25,14 @@ const personName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();
 
 /** A server-paged, searchable list of harvest centers or referral harvest centers. */
-export function CentersList({ title, path, pageSize, referral = false, canAdd = false }: CentersListProps) {
+export function CentersList({
+  title,
+  titleOrder = 2,
+  path,
+  pageSize,
+  referral = false,
+  canAdd = false,
+}: CentersListProps) {
   const table = useTableSearch();
   const [adding, setAdding] = useState(false);
   const centers = useCenters<Center>(path, {
@@ -59,7 +68,7 @@ export function CentersList({ title, path, pageSize, referral = false, canAdd = 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={3}>{title}</Title>
+        <Title order={titleOrder}>{title}</Title>
         {canAdd && <Button onClick={() => setAdding(true)}>Add Harvest Center</Button>}
       </Group>
       <TableSearchInput table={table} label="Search" placeholder="Company, name, e-mail or phone" />

@@ -15,6 +15,7 @@ export function HarvestCentersPage() {
   return (
     <CentersList
       title="Harvest Centers"
+      titleOrder={1}
       path={admin ? CENTER_LISTS.allHarvestCenters() : CENTER_LISTS.repHarvestCenters(user.id)}
       pageSize={admin ? PAGE_SIZE.default : PAGE_SIZE.salesRepHarvestCenters}
       canAdd={admin || membership === MEMBERSHIP.salesRep}

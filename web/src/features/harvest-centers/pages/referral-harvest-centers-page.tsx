@@ -11,6 +11,7 @@ export function ReferralHarvestCentersPage() {
   return (
     <CentersList
       title="Referral Harvest Centers"
+      titleOrder={1}
       path={admin ? CENTER_LISTS.allReferralCenters() : CENTER_LISTS.repReferralCenters(user.id)}
       pageSize={admin ? PAGE_SIZE.default : PAGE_SIZE.salesRepHarvestCenters}
       referral

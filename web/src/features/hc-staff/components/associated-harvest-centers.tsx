@@ -3,6 +3,7 @@ import type { TSessionUser } from '@portal/shared/auth';
 import type { TStaffHarvestCenter } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { failureOf } from '../../../components/load-error.tsx';
 import { useAccessHarvestCenter } from '../api/access-harvest-center.ts';
 import { useStaffHarvestCenters } from '../api/get-staff-harvest-centers.ts';
 
@@ -26,7 +27,7 @@ export function AssociatedHarvestCenters({ user }: { user: TSessionUser }) {
       render: (center) => [center.city, center.state_desc].filter(Boolean).join(', ') || '—',
     },
     {
-      key: 'access',
+      key: 'actions',
       header: 'Actions',
       render: (center) => (
         <Button
@@ -43,13 +44,15 @@ export function AssociatedHarvestCenters({ user }: { user: TSessionUser }) {
 
   return (
     <Stack gap="md">
-      <Title order={3}>Associated Harvest Centers</Title>
+      <Title order={2}>Associated Harvest Centers</Title>
       <DataTable
         columns={columns}
         rows={centers.data?.harvest_centers ?? []}
         rowKey={(center) => center.id}
         pageSize={PAGE_SIZE.default}
         loading={centers.isPending}
+        failure={failureOf(centers)}
+        emptyHint="A harvest center adds you to its staff; ask the center to associate you."
         loadingText="Loading harvest centers..."
       />
     </Stack>

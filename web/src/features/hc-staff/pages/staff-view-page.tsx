@@ -2,6 +2,7 @@ import { Badge, Stack, Title } from '@mantine/core';
 import type { TStaffMember } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { failureOf } from '../../../components/load-error.tsx';
 import { ResendInvitationButton } from '../../../components/resend-invitation-button.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useStaffList } from '../api/get-staff-list.ts';
@@ -37,13 +38,14 @@ export function StaffViewPage() {
   const staff = useStaffList(user.id);
   return (
     <Stack gap="md">
-      <Title order={3}>Staff</Title>
+      <Title order={1}>Staff</Title>
       <DataTable
         columns={COLUMNS}
         rows={staff.data?.staff_list ?? []}
         rowKey={(member) => member.id}
         pageSize={PAGE_SIZE.default}
         loading={staff.isPending}
+        failure={failureOf(staff)}
         loadingText="Loading staff..."
       />
     </Stack>

@@ -10,10 +10,12 @@ import { useLabHarvestCenters } from '../api/get-lab-harvest-centers.ts';
 interface LabHarvestCentersProps {
   labId: number;
   title: string;
+  /** 1 when the list is the page (its title is the page's h1); 2 under a dashboard's heading. */
+  titleOrder?: 1 | 2;
 }
 
 /** The harvest centers of a lab; each opens its patients (/lab/:lab_id/harvest-center/:harvestcenter_id). */
-export function LabHarvestCenters({ labId, title }: LabHarvestCentersProps) {
+export function LabHarvestCenters({ labId, title, titleOrder = 2 }: LabHarvestCentersProps) {
   const table = useTableSearch();
   const centers = useLabHarvestCenters(labId, table.page, table.debouncedSearch.trim());
 
@@ -39,7 +41,7 @@ export function LabHarvestCenters({ labId, title }: LabHarvestCentersProps) {
 
   return (
     <Stack gap="md">
-      <Title order={3}>{title}</Title>
+      <Title order={titleOrder}>{title}</Title>
       <TableSearchInput table={table} label="Search harvest centers" />
       <PagedDataTable
         columns={columns}

@@ -1,8 +1,8 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { failureOf } from '../../../components/load-error.tsx';
 import { useProcessingLabs } from '../api/get-processing-labs.ts';
 import { LabHarvestCenters } from './lab-harvest-centers.tsx';
 
@@ -12,7 +12,6 @@ import { LabHarvestCenters } from './lab-harvest-centers.tsx';
  */
 export function LabOverview() {
   const labs = useProcessingLabs();
-  if (labs.isError) return <Text c="red">{errorMessage(labs.error)}</Text>;
   const results = labs.data?.results ?? [];
   if (results.length === 1) {
     return <LabHarvestCenters labId={results[0].id} title={`${results[0].name}: Harvest Centers`} />;
@@ -35,6 +34,7 @@ export function LabOverview() {
       rowKey={(lab) => lab.id}
       pageSize={PAGE_SIZE.labHarvestCenters}
       loading={labs.isPending}
+      failure={failureOf(labs)}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs.tsx';
 import { useProcessingLabs } from '../api/get-processing-labs.ts';
 import { LabHarvestCenters } from '../components/lab-harvest-centers.tsx';
 import { LabOverview } from '../components/lab-overview.tsx';
@@ -10,7 +11,7 @@ export function LabPage() {
   if (id === undefined) {
     return (
       <Stack gap="md">
-        <Title order={2}>Lab</Title>
+        <Title order={1}>Lab</Title>
         <LabOverview />
       </Stack>
     );
@@ -23,5 +24,14 @@ export function LabPage() {
 function LabById({ labId }: { labId: number }) {
   const labs = useProcessingLabs();
   const name = labs.data?.results.find((lab) => lab.id === labId)?.name;
-  return <LabHarvestCenters labId={labId} title={name ? `${name}: Harvest Centers` : 'Harvest Centers'} />;
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs crumbs={[{ label: 'Lab', to: '/lab' }, { label: name ?? `Lab ${labId}` }]} />
+      <LabHarvestCenters
+        labId={labId}
+        title={name ? `${name}: Harvest Centers` : 'Harvest Centers'}
+        titleOrder={1}
+      />
+    </Stack>
+  );
 }

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { type OutboxStatus, useOutboxMail, useOutboxMailDetail } from '../api/get-outbox-mail.ts';
 
 const STATUS_COLOR = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
@@ -35,7 +36,7 @@ export function MailOutboxPage() {
   const detail = useOutboxMailDetail(openId);
 
   const columns: DataTableColumn<TOutboxMail>[] = [
-    { key: 'created', header: 'Queued', render: (m) => new Date(m.created_at).toLocaleString() },
+    { key: 'created', header: 'Queued', render: (m) => formatDateTime(m.created_at) },
     { key: 'to', header: 'To', render: (m) => m.to },
     {
       key: 'subject',
@@ -57,7 +58,7 @@ export function MailOutboxPage() {
 
   return (
     <Stack>
-      <Title order={2}>Mail Outbox</Title>
+      <Title order={1}>Mail Outbox</Title>
       <Group align="flex-end">
         <TableSearchInput table={table} label="Search" placeholder="Recipient or subject" />
         <Select

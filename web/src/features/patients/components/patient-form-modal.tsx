@@ -1,5 +1,5 @@
-import { Center, Loader, Modal, Text } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Center, Loader, Modal } from '@mantine/core';
+import { QueryLoadError } from '../../../components/load-error.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { usePatient } from '../api/get-patient.ts';
 import { PatientForm } from './patient-form.tsx';
@@ -43,7 +43,7 @@ function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => v
       </Center>
     );
   }
-  if (patient.isError) return <Text c="red">{errorMessage(patient.error)}</Text>;
+  if (patient.isError) return <QueryLoadError query={patient} what="the patient" />;
   // Nothing to change: the patient reads as text, not as a form of disabled fields.
   if (patient.data.editable_fields.length === 0) {
     return (

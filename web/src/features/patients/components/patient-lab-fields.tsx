@@ -2,6 +2,7 @@ import { Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, TextInput, Titl
 import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { type TPatientField, YES_NO_LABELS } from '@portal/shared/patients';
+import { DATE_INPUT_FORMAT } from '../../../lib/format-date.ts';
 import { estimatedDateOf, type PatientFormValues } from './patient-form-values.ts';
 
 interface PatientLabFieldsProps {
@@ -15,8 +16,6 @@ type DateField =
   | 'date_vials_ready_to_ship'
   | 'stemcell_plating_initiated_date';
 
-const DATE_FORMAT = 'MMMM D, YYYY';
-
 /** The lab-tracking part of the patient form (part 1 §3): lab id, QC count, dates, Yes/No answers. */
 export function PatientLabFields({ form, editable }: PatientLabFieldsProps) {
   const locked = (field: TPatientField) => !editable.has(field);
@@ -25,7 +24,7 @@ export function PatientLabFields({ form, editable }: PatientLabFieldsProps) {
   const dateInput = (field: DateField, label: string) => (
     <DatePickerInput
       label={label}
-      valueFormat={DATE_FORMAT}
+      valueFormat={DATE_INPUT_FORMAT}
       clearable
       disabled={locked(field)}
       {...form.getInputProps(field)}
@@ -74,7 +73,7 @@ export function PatientLabFields({ form, editable }: PatientLabFieldsProps) {
           {/* Part 1 §4: the date follows receipt + 70 days and is locked until 'Set date manually'. */}
           <DatePickerInput
             label="Estimated Date Vials Ready to Ship"
-            valueFormat={DATE_FORMAT}
+            valueFormat={DATE_INPUT_FORMAT}
             clearable
             disabled={!manual || locked('estimated_date_vials_ready_to_ship')}
             value={estimatedDateOf(form.values)}

@@ -13,6 +13,8 @@ import { showsPatientIdentity } from './patient-form-values.ts';
 
 interface PatientListProps {
   title: string;
+  /** 1 when the list is the page (its title is the page's h1); 2 under a dashboard's heading. */
+  titleOrder?: 1 | 2;
   /** One of PATIENT_LISTS: which patients, as the server scopes them to the caller. */
   path: string;
   pageSize: number;
@@ -84,7 +86,14 @@ function useStageFilter(onChange: () => void) {
 }
 
 /** A server-paged, searchable patient list, filtered by stage, whose rows open the patient form. */
-export function PatientList({ title, path, pageSize, canAdd = false, aside }: PatientListProps) {
+export function PatientList({
+  title,
+  titleOrder = 2,
+  path,
+  pageSize,
+  canAdd = false,
+  aside,
+}: PatientListProps) {
   const table = useTableSearch();
   const [stage, setStage] = useStageFilter(() => table.setPage(1));
   const [target, setTarget] = useState<PatientFormTarget | null>(null);
@@ -109,7 +118,7 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
           <Button
             size="xs"
             variant="light"
-            aria-label={`Open patient ${patient.id}`}
+            aria-label={`View patient ${patient.id}`}
             onClick={() => setTarget({ kind: 'edit', patientId: patient.id })}
           >
             View
@@ -124,7 +133,7 @@ export function PatientList({ title, path, pageSize, canAdd = false, aside }: Pa
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={3}>{title}</Title>
+        <Title order={titleOrder}>{title}</Title>
         <Group>
           {aside}
           {canAdd && <Button onClick={() => setTarget({ kind: 'add' })}>Add Patient</Button>}

@@ -1,7 +1,8 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
-import { Link, Navigate, useParams } from 'react-router';
-import { useHarvestCenter } from '../api/get-harvest-center.ts';
+import { Navigate, useParams } from 'react-router';
+import { PageBreadcrumbs } from '../../../components/page-breadcrumbs.tsx';
+import { useLabCenterNames } from '../api/get-lab-center.ts';
 import { PATIENT_LISTS } from '../api/get-patients.ts';
 import { PatientList } from '../components/patient-list.tsx';
 
@@ -15,16 +16,25 @@ export function LabCenterPatientsPage() {
   const params = useParams();
   const labId = positiveId(params.lab_id);
   const harvestCenterId = positiveId(params.harvestcenter_id);
-  const center = useHarvestCenter(harvestCenterId);
   // Part 1 §5: a page needing an id goes to the dashboard without one.
   if (labId === null || harvestCenterId === null) return <Navigate to="/dashboard" replace />;
+  return <LabCenterPatients labId={labId} harvestCenterId={harvestCenterId} />;
+}
+
+function LabCenterPatients({ labId, harvestCenterId }: { labId: number; harvestCenterId: number }) {
+  const { labName, centerName } = useLabCenterNames(labId, harvestCenterId);
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={`/lab/${labId}`} size="sm">
-        Back to the lab's harvest centers
-      </Anchor>
+      <PageBreadcrumbs
+        crumbs={[
+          { label: 'Lab', to: '/lab' },
+          { label: labName ?? `Lab ${labId}`, to: `/lab/${labId}` },
+          { label: centerName ?? 'Harvest Center' },
+        ]}
+      />
       <PatientList
-        title={center.data ? `${center.data.company}: Patients` : 'Harvest Center Patients'}
+        title={centerName ? `${centerName}: Patients` : 'Harvest Center Patients'}
+        titleOrder={1}
         path={PATIENT_LISTS.labHarvestCenter(labId, harvestCenterId)}
         pageSize={PAGE_SIZE.hcPatients}
       />

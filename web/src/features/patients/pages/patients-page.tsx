@@ -11,6 +11,7 @@ export function PatientsPage() {
   return (
     <PatientList
       title="Patients"
+      titleOrder={1}
       path={PATIENT_LISTS.visible()}
       pageSize={PAGE_SIZE.patients}
       canAdd={canAdd}

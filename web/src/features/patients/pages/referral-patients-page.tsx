@@ -9,6 +9,7 @@ export function ReferralPatientsPage() {
   return (
     <PatientList
       title="Referral Patients"
+      titleOrder={1}
       path={PATIENT_LISTS.harvestCenterReferrals(user.id)}
       pageSize={PAGE_SIZE.hcPatients}
     />

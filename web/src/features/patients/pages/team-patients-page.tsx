@@ -9,6 +9,7 @@ export function ManagerTeamPatientsPage() {
   return (
     <PatientList
       title="Team Patients"
+      titleOrder={1}
       path={PATIENT_LISTS.salesManagerTeam(user.id)}
       pageSize={PAGE_SIZE.patients}
     />
@@ -21,6 +22,7 @@ export function DistributorTeamPatientsPage() {
   return (
     <PatientList
       title="Team Patients"
+      titleOrder={1}
       path={PATIENT_LISTS.salesDistributorTeam(user.id)}
       pageSize={PAGE_SIZE.patients}
     />

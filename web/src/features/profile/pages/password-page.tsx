@@ -25,7 +25,7 @@ export function PasswordPage() {
   if (session?.impersonator || session?.staff) {
     return (
       <Stack>
-        <Title order={2}>Change Password</Title>
+        <Title order={1}>Change Password</Title>
         <Alert color="yellow">
           You are using this account through another account. Only its holder can change its password; an
           admin can set a new one with Change Password on the Users List.
@@ -62,7 +62,7 @@ export function PasswordPage() {
 
   return (
     <Stack>
-      <Title order={2}>Change Password</Title>
+      <Title order={1}>Change Password</Title>
       <Card withBorder padding="lg" maw={480}>
         <form noValidate onSubmit={submit}>
           <Stack>

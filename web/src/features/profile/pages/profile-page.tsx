@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -20,17 +19,12 @@ import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@porta
 import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { QueryLoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession, useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
-
-/** An instant in UTC ('2026-03-01 14:05 UTC'), or 'N/A' (part 1 §2). */
-function formatUtc(iso: string | null): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /** Part 1 §5: company is shown and required only for memberships 4 and 9. */
 function profileForm(membershipId: number) {
@@ -52,7 +46,7 @@ export function ProfilePage() {
       </Center>
     );
   }
-  if (profile.isError) return <Alert color="red">{errorMessage(profile.error)}</Alert>;
+  if (profile.isError) return <QueryLoadError query={profile} what="your details" />;
   // Keyed by the record's id: the form starts from the loaded values.
   return <ProfileForm key={profile.data.id} me={me} profile={profile.data} />;
 }
@@ -124,7 +118,7 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
           ),
         }}
       />
-      <Title order={2}>Contact Details</Title>
+      <Title order={1}>Contact Details</Title>
       <form noValidate onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -172,8 +166,8 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                   />
                 )}
                 <Group grow>
-                  <TextInput label="Date Joined" value={formatUtc(profile.date_joined)} readOnly />
-                  <TextInput label="Last Login" value={formatUtc(profile.last_login)} readOnly />
+                  <TextInput label="Date Joined" value={formatDateTime(profile.date_joined)} readOnly />
+                  <TextInput label="Last Login" value={formatDateTime(profile.last_login)} readOnly />
                 </Group>
               </Stack>
             </Card>

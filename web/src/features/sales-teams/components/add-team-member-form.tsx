@@ -49,7 +49,7 @@ export function AddTeamMemberForm({ kind, noun }: AddTeamMemberFormProps) {
 
   return (
     <Stack>
-      <Title order={2}>Add {noun}</Title>
+      <Title order={1}>Add {noun}</Title>
       <Card withBorder padding="lg" maw={640}>
         <form noValidate onSubmit={submit}>
           <Stack>

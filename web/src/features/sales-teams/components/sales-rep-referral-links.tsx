@@ -17,7 +17,7 @@ export function SalesRepReferralLinks({ repId }: { repId: number }) {
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        <Title order={3}>Sales Rep Referral Links</Title>
+        <Title order={2}>Sales Rep Referral Links</Title>
         {links.map((link) => (
           <TextInput
             key={link.label}

@@ -10,6 +10,8 @@ import { type TeamMemberKind, useRemoveFromTeam } from '../api/remove-from-team.
 
 interface SalesTeamListProps {
   title: string;
+  /** 1 when the list is the page (its title is the page's h1); 2 under a dashboard's heading. */
+  titleOrder?: 1 | 2;
   /** One of TEAM_LISTS. */
   path: string;
   /** With it, each row has 'Remove from team'. */
@@ -22,7 +24,13 @@ const personName = (person: { first_name: string; last_name: string; email: stri
   `${person.first_name} ${person.last_name}`.trim() || person.email;
 
 /** A sales team (10 a page, part 1 §9), optionally with removing members. */
-export function SalesTeamList({ title, path, removable, showManager = false }: SalesTeamListProps) {
+export function SalesTeamList({
+  title,
+  titleOrder = 2,
+  path,
+  removable,
+  showManager = false,
+}: SalesTeamListProps) {
   const table = useTableSearch();
   const [leaving, setLeaving] = useState<TSalesPerson | null>(null);
   const team = useTeam(path, {
@@ -65,7 +73,7 @@ export function SalesTeamList({ title, path, removable, showManager = false }: S
 
   return (
     <Stack gap="md">
-      <Title order={3}>{title}</Title>
+      <Title order={titleOrder}>{title}</Title>
       <TableSearchInput table={table} label="Search team" placeholder="Name, e-mail, company or phone" />
       <PagedDataTable
         columns={columns}

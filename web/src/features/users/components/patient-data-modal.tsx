@@ -1,6 +1,7 @@
 import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { YES_NO_LABELS } from '@portal/shared/patients';
 import type { TUser } from '@portal/shared/users';
+import { formatDate } from '../../../lib/format-date.ts';
 import { fullName } from './user-text.ts';
 
 const shown = (value: string | number | null) => (value === null || value === '' ? 'N/A' : String(value));
@@ -17,11 +18,11 @@ export function PatientDataModal({ user, onClose }: { user: TUser; onClose: () =
     ['Referral Harvest Center ID', shown(user.referral_harvest_center_temporal_id)],
     ['Sales Rep ID', shown(user.saless_rep_id)],
     ['Number of Times QC Done', String(user.number_times_qc_done)],
-    ['Date Adipose Shipped to Lab', shown(user.date_adipose_shipped_to_lab)],
-    ['Date Adipose Received by Lab', shown(user.date_adipose_received_by_lab)],
-    ['Estimated Date Vials Ready to Ship', shown(user.estimated_date_vials_ready_to_ship)],
-    ['Date Vials Ready to Ship', shown(user.date_vials_ready_to_ship)],
-    ['Stem Cell Plating Initiated', shown(user.stemcell_plating_initiated_date)],
+    ['Date Adipose Shipped to Lab', formatDate(user.date_adipose_shipped_to_lab)],
+    ['Date Adipose Received by Lab', formatDate(user.date_adipose_received_by_lab)],
+    ['Estimated Date Vials Ready to Ship', formatDate(user.estimated_date_vials_ready_to_ship)],
+    ['Date Vials Ready to Ship', formatDate(user.date_vials_ready_to_ship)],
+    ['Stem Cell Plating Initiated', formatDate(user.stemcell_plating_initiated_date)],
     ['Stem Cell Plating Successful', yesNo(user.stemcell_plating_successful)],
     ['HLA Typing Test', yesNo(user.hla_typing_test)],
     ['Vials in Preparation', String(user.vials_preparation)],

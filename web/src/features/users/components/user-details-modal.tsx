@@ -1,9 +1,10 @@
 import { Badge, Modal, Table } from '@mantine/core';
 import type { TUser } from '@portal/shared/users';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useLinkedNames } from '../api/get-linked-names.ts';
 import { useUserTags } from '../api/get-user-choices.ts';
-import { formatUtc, fullName, membershipOf } from './user-text.ts';
+import { fullName, membershipOf } from './user-text.ts';
 
 const orNone = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -33,9 +34,9 @@ export function UserDetailsModal({ user, onClose }: { user: TUser; onClose: () =
     ['State', orNone(user.state_desc)],
     ['Country', orNone(user.country_desc)],
     ['Postal Code', orNone(user.zip_code)],
-    ['Date Joined', formatUtc(user.date_joined)],
-    ['Last Login', formatUtc(user.last_login)],
-    ['Agreement Accepted', formatUtc(user.agreement_accepted_at)],
+    ['Date Joined', formatDateTime(user.date_joined)],
+    ['Last Login', formatDateTime(user.last_login)],
+    ['Agreement Accepted', formatDateTime(user.agreement_accepted_at)],
     ['Template ID', orNone(user.template_id)],
     ['Document ID', orNone(user.document_id)],
     ['Domain', orNone(user.domain?.name)],

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { usePageFor } from '../../../components/table-paging.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useExportUsersCsv } from '../api/export-users-csv.ts';
 import { useMemberships, useUserTags } from '../api/get-user-choices.ts';
@@ -16,7 +17,7 @@ import { type UserListFilters, useUsers } from '../api/get-users.ts';
 import { AddHarvestCenterModal } from './add-user-modals.tsx';
 import { type UserAction, UserActionModal, UserActionsMenu } from './user-actions-menu.tsx';
 import { UserSearchInput } from './user-search-input.tsx';
-import { formatUtcDay, fullName, membershipOf } from './user-text.ts';
+import { fullName, membershipOf } from './user-text.ts';
 import { UsersTable } from './users-table.tsx';
 
 const STATUS_OPTIONS = [
@@ -52,7 +53,7 @@ function userColumns(me: TSessionUser, onPick: (user: TUser, action: UserAction)
       header: 'Date Joined',
       render: (user) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatUtcDay(user.date_joined)}
+          {formatDate(user.date_joined)}
         </Text>
       ),
     },
@@ -102,7 +103,7 @@ export function UsersList({ user: me }: { user: TSessionUser }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Users List</Title>
+        <Title order={1}>Users List</Title>
         <Group gap="sm">
           {/* The one patient form (center, lab, invitation mail) is its own page. */}
           <Button

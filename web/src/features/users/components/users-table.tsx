@@ -1,12 +1,12 @@
 import { PAGE_SIZE, TEXT } from '@portal/shared/ui-constants';
 import type { TUser, TUserPage } from '@portal/shared/users';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
-import { PagedDataTable } from '../../../components/paged-data-table.tsx';
+import { PagedDataTable, type PageQuery } from '../../../components/paged-data-table.tsx';
 import type { TablePaging } from '../../../components/table-paging.ts';
 
 interface UsersTableProps {
   columns: DataTableColumn<TUser>[];
-  users: { data?: TUserPage; isPending: boolean; isPlaceholderData: boolean };
+  users: PageQuery<TUser> & { data?: TUserPage; isPlaceholderData: boolean };
   paging: TablePaging;
 }
 

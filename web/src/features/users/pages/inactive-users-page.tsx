@@ -4,11 +4,12 @@ import type { TUser } from '@portal/shared/users';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { usePageFor } from '../../../components/table-paging.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useInactiveUsers } from '../api/get-inactive-users.ts';
 import { ActivateUserModal, DeletePermanentlyModal } from '../components/account-action-modals.tsx';
 import { UserSearchInput } from '../components/user-search-input.tsx';
-import { formatUtc, formatUtcDay, fullName, membershipOf } from '../components/user-text.ts';
+import { fullName, membershipOf } from '../components/user-text.ts';
 import { UsersTable } from '../components/users-table.tsx';
 
 type OpenModal = { kind: 'activate' | 'delete'; user: TUser };
@@ -30,8 +31,8 @@ export function InactiveUsersPage() {
     { key: 'email', header: 'Email', render: (user) => user.email },
     { key: 'company', header: 'Company', render: (user) => user.company },
     { key: 'membership', header: 'Membership', render: membershipOf },
-    { key: 'joined', header: 'Date Joined', render: (user) => formatUtcDay(user.date_joined) },
-    { key: 'login', header: 'Last Login', render: (user) => formatUtc(user.last_login) },
+    { key: 'joined', header: 'Date Joined', render: (user) => formatDate(user.date_joined) },
+    { key: 'login', header: 'Last Login', render: (user) => formatDateTime(user.last_login) },
     {
       key: 'actions',
       header: 'Actions',
@@ -66,7 +67,7 @@ export function InactiveUsersPage() {
 
   return (
     <Stack>
-      <Title order={2}>Inactive Users</Title>
+      <Title order={1}>Inactive Users</Title>
       <Paper withBorder p="md">
         <Stack>
           <UserSearchInput value={search} onChange={setSearch} />

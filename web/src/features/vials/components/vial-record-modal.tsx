@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { todayIsoDate } from '@portal/shared/dates';
 import { type TVialRecord, VIAL_TYPE_LABELS, VIAL_TYPES, ZVialRecordCreate } from '@portal/shared/vials';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { DATE_INPUT_FORMAT } from '../../../lib/format-date.ts';
 import { useSaveVialRecord } from '../api/save-vial-record.ts';
 
 interface VialRecordModalProps {
@@ -78,7 +79,7 @@ function VialRecordForm({
           allowNegative={false}
           {...form.getInputProps('quantity')}
         />
-        <DatePickerInput label="Date" valueFormat="MMMM D, YYYY" {...form.getInputProps('date')} />
+        <DatePickerInput label="Date" valueFormat={DATE_INPUT_FORMAT} {...form.getInputProps('date')} />
         {shipped && <TextInput label="Tracking ID" {...form.getInputProps('tracking_id')} />}
         <Textarea label="Note" autosize minRows={2} {...form.getInputProps('note')} />
         <Group justify="flex-end">

@@ -2,10 +2,13 @@ import { Badge, Button } from '@mantine/core';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { type TVialRecord, type TVialsHistoryResponse, VIAL_TYPE_LABELS } from '@portal/shared/vials';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { LoadFailure } from '../../../components/load-error.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
 
 interface VialsHistoryTableProps {
   history: TVialsHistoryResponse | undefined;
   loading: boolean;
+  failure?: LoadFailure;
   page: number;
   onPageChange: (page: number) => void;
   /** Shown only when the records may be edited. */
@@ -13,7 +16,14 @@ interface VialsHistoryTableProps {
 }
 
 /** A patient's vial records, newest first, 5 a page (part 1 §9). */
-export function VialsHistoryTable({ history, loading, page, onPageChange, onEdit }: VialsHistoryTableProps) {
+export function VialsHistoryTable({
+  history,
+  loading,
+  failure,
+  page,
+  onPageChange,
+  onEdit,
+}: VialsHistoryTableProps) {
   const columns: DataTableColumn<TVialRecord>[] = [
     {
       key: 'type',
@@ -25,7 +35,7 @@ export function VialsHistoryTable({ history, loading, page, onPageChange, onEdit
       ),
     },
     { key: 'quantity', header: 'Quantity', render: (record) => record.quantity },
-    { key: 'date', header: 'Date', render: (record) => record.date },
+    { key: 'date', header: 'Date', render: (record) => formatDate(record.date) },
     { key: 'tracking', header: 'Tracking ID', render: (record) => record.tracking_id || '—' },
     { key: 'note', header: 'Note', render: (record) => record.note || '—' },
   ];
@@ -47,6 +57,7 @@ export function VialsHistoryTable({ history, loading, page, onPageChange, onEdit
       rowKey={(record) => record.id}
       pageSize={PAGE_SIZE.vialHistory}
       loading={loading}
+      failure={failure}
       loadingText="Loading vials..."
       server={{ page, total: history?.count ?? 0, onPageChange }}
     />

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { TVialRecord } from '@portal/shared/vials';
 import { useState } from 'react';
+import { failureOf } from '../../../components/load-error.tsx';
 import { useVialsHistory } from '../api/get-vials-history.ts';
 import { VialRecordModal } from './vial-record-modal.tsx';
 import { VialTotals } from './vial-totals.tsx';
@@ -44,6 +45,7 @@ export function VialsSection({ patientId, readOnly = false, title = 'Vials Histo
       <VialsHistoryTable
         history={history.data}
         loading={history.isPending}
+        failure={failureOf(history)}
         page={page}
         onPageChange={setPage}
         onEdit={canEdit ? (record) => setEditing({ record }) : undefined}

@@ -1,0 +1,59 @@
+import { appendFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** What blocks a screen: axe's critical and serious findings (WCAG 2.2 AA and best practice). */
+const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
+
+export interface ScreenFinding {
+  screen: string;
+  problems: string[];
+}
+
+/** Axe's critical and serious violations on the page as it is now, one line per rule. */
+export async function axeProblems(page: Page, screen: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  // For measuring: A11Y_SUMMARY=file appends each screen's blocking rule counts as a JSON line.
+  if (process.env.A11Y_SUMMARY) {
+    const count = (impact: string) => results.violations.filter((v) => v.impact === impact).length;
+    const line = { screen, critical: count('critical'), serious: count('serious') };
+    appendFileSync(process.env.A11Y_SUMMARY, `${JSON.stringify(line)}\n`);
+  }
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `axe ${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ''})`,
+    );
+}
+
+/** The page's structure: one h1, the landmarks, the skip link first, nothing wider than the screen. */
+export async function structureProblems(page: Page, { signedIn }: { signedIn: boolean }): Promise<string[]> {
+  const problems: string[] = [];
+  const h1s = await page.locator('h1').allInnerTexts();
+  if (h1s.length !== 1) problems.push(`expected one h1, found ${h1s.length}: ${JSON.stringify(h1s)}`);
+  if ((await page.locator('main').count()) !== 1) problems.push('expected one main landmark');
+  if (signedIn) {
+    if ((await page.locator('header').count()) < 1) problems.push('no header landmark');
+    if ((await page.locator('nav').count()) < 1) problems.push('no nav landmark');
+  }
+  const overflow = await page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    return scroller.scrollWidth - window.innerWidth;
+  });
+  if (overflow > 0) problems.push(`scrolls sideways by ${overflow}px`);
+  return problems;
+}
+
+/** The first Tab from the top of a freshly loaded page lands on "Skip to content". */
+export async function skipLinkProblems(page: Page): Promise<string[]> {
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName.toLowerCase()} "${element.textContent?.trim() ?? ''}"` : 'nothing';
+  });
+  return focused === 'a "Skip to content"' ? [] : [`first Tab focuses ${focused}, not the skip link`];
+}

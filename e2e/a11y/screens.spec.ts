@@ -1,0 +1,145 @@
+import type { Locator, Page } from '@playwright/test';
+import { type DemoRole, expect, loginAs, test } from '../support/fixtures.ts';
+import { axeProblems, type ScreenFinding, skipLinkProblems, structureProblems } from './a11y-checks.ts';
+
+/**
+ * Every screen of the portal, as each role that can open it, on a desktop and on a 390 px phone:
+ * no critical or serious axe violation, one h1, the landmarks, the skip link first, no sideways
+ * scrolling. One signed-in page per role visits its screens in turn: its whole side menu (so a new
+ * screen is checked as soon as it is in a menu), the pages every user can reach without the menu,
+ * the drill-downs and a dialog where one is cheap to open.
+ */
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+const ROLES: DemoRole[] = ['admin', 'lab', 'patient', 'hc', 'rhc', 'staff', 'rep', 'manager', 'distributor'];
+
+/** Pages reached from links and buttons rather than from the menu. */
+const EVERYONE_ALSO_OPENS = ['/contact', '/unauthorized'];
+const PUBLIC_SCREENS = ['/', '/forgot-password', '/reset-password', '/no-such-page'];
+
+/** From a screen, the screen one of its links opens (the lab's drill-down to a center's patients). */
+const DRILL_DOWNS: { from: string; link: string }[] = [
+  { from: '/lab', link: 'main a[href^="/lab/"]:not([href*="/harvest-center/"])' },
+  { from: '/lab', link: 'main a[href*="/harvest-center/"]' },
+];
+
+/** A dialog opened on a screen: checked by axe, focused on its first field, and focus back on close. */
+const DIALOGS: { role: DemoRole; screen: string; opener: (page: Page) => Locator }[] = [
+  {
+    role: 'admin',
+    screen: '/dashboard',
+    opener: (page) => page.getByRole('button', { name: 'Add Patient' }),
+  },
+  {
+    role: 'hc',
+    screen: '/dashboard',
+    opener: (page) => page.getByRole('button', { name: /^View patient/ }).first(),
+  },
+];
+
+/** Waits until the screen has drawn its data: no spinner and no 'Loading...' text left. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+      document.querySelector('.mantine-Loader-root') === null &&
+      // biome-ignore lint/performance/useDomNodeTextContent: only visible text counts (hidden templates say Loading too)
+      !/\bLoading\b/.test(document.body.innerText),
+  );
+}
+
+async function checkScreen(page: Page, path: string, signedIn: boolean, label: string): Promise<string[]> {
+  await page.goto(path);
+  await settle(page);
+  return [
+    ...(await skipLinkProblems(page)),
+    ...(await structureProblems(page, { signedIn })),
+    ...(await axeProblems(page, label)),
+  ];
+}
+
+/** The side menu's links, groups included (their links are in the DOM while collapsed). */
+async function menuPaths(page: Page): Promise<string[]> {
+  await page.goto('/dashboard');
+  await settle(page);
+  const hrefs = await page
+    .locator('nav a[href^="/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return [...new Set(hrefs)];
+}
+
+async function checkDialog(page: Page, opener: Locator, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await settle(page);
+  const firstFieldFocused = await dialog.evaluate((element) => {
+    const first = element.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+    return !first || document.activeElement === first;
+  });
+  if (!firstFieldFocused) problems.push('the dialog did not focus its first field');
+  problems.push(...(await axeProblems(page, label)));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  if (!(await opener.evaluate((element) => document.activeElement === element))) {
+    problems.push('closing the dialog did not give focus back to its opener');
+  }
+  return problems;
+}
+
+function report(findings: ScreenFinding[]): string {
+  return findings.map(({ screen, problems }) => `${screen}\n  ${problems.join('\n  ')}`).join('\n');
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`accessibility on a ${viewportName}`, () => {
+    test.use({ viewport });
+    test.describe.configure({ mode: 'parallel' });
+
+    test('public screens', async ({ page }) => {
+      const findings: ScreenFinding[] = [];
+      for (const path of PUBLIC_SCREENS) {
+        const problems = await checkScreen(page, path, false, `${viewportName} public ${path}`);
+        if (problems.length) findings.push({ screen: path, problems });
+      }
+      expect(findings, report(findings)).toEqual([]);
+    });
+
+    for (const role of ROLES) {
+      test(`every screen of ${role}`, async ({ page }) => {
+        test.setTimeout(240_000);
+        await loginAs(page, role);
+        const screens = [...(await menuPaths(page)), ...EVERYONE_ALSO_OPENS];
+        const findings: ScreenFinding[] = [];
+        const check = async (screen: string, problems: string[]) => {
+          if (problems.length) findings.push({ screen: `${role} ${screen}`, problems });
+        };
+
+        for (const path of screens) {
+          await check(path, await checkScreen(page, path, true, `${viewportName} ${role} ${path}`));
+          for (const drill of DRILL_DOWNS.filter((candidate) => candidate.from === path)) {
+            await page.goto(path);
+            await settle(page);
+            const link = page.locator(drill.link).first();
+            if ((await link.count()) === 0) continue;
+            const target = (await link.getAttribute('href')) ?? '';
+            await check(target, await checkScreen(page, target, true, `${viewportName} ${role} ${target}`));
+          }
+        }
+        for (const dialog of DIALOGS.filter((candidate) => candidate.role === role)) {
+          await page.goto(dialog.screen);
+          await settle(page);
+          const label = `${viewportName} ${role} ${dialog.screen} dialog`;
+          await check(`${dialog.screen} dialog`, await checkDialog(page, dialog.opener(page), label));
+        }
+        expect(screens.length).toBeGreaterThan(3);
+        expect(findings, report(findings)).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,25 @@
+import { Group, Text } from '@mantine/core';
+import { TEXT } from '@portal/shared/ui-constants';
+
+/** The portal's mark: a cell (membrane and nucleus) on the portal's blue. Same drawing as /favicon.svg. */
+export function LogoMark({ size = 32 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="var(--mantine-color-portal-6)" />
+      <circle cx="16" cy="16" r="9" fill="none" stroke="#fff" strokeWidth="2.5" />
+      <circle cx="18.5" cy="13.5" r="3.25" fill="var(--mantine-color-portal-3)" />
+    </svg>
+  );
+}
+
+/** The mark and the portal's name, as the header and the guest screens show them. */
+export function Logo({ size = 32 }: { size?: number }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <LogoMark size={size} />
+      <Text component="span" fw={700} size="lg" c="portal.8">
+        {TEXT.portalName}
+      </Text>
+    </Group>
+  );
+}
