@@ -4,11 +4,11 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { NotificationsHost } from './app/notifications-host.tsx';
 import { router } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 import { ApiError } from './lib/api-client.ts';
@@ -27,8 +27,7 @@ createRoot(document.getElementById('root')!).render(
     {/* Mantine's own <style> elements (CSS variables, responsive props) carry the page's nonce. */}
     <MantineProvider theme={theme} getStyleNonce={() => styleNonce}>
       <QueryClientProvider client={queryClient}>
-        {/* Top right: the bottom-right corner belongs to the Resource Center button. */}
-        <Notifications position="top-right" />
+        <NotificationsHost />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

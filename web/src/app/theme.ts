@@ -2,9 +2,9 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  Modal,
-  Pagination,
-  PasswordInput,
+  type ModalProps,
+  type PaginationProps,
+  type PasswordInputProps,
 } from '@mantine/core';
 
 /*
@@ -148,12 +148,16 @@ export const theme = createTheme({
       h2: { fontSize: '1.375rem', lineHeight: '1.35' },
     },
   },
+  // Plain objects, not Component.extend(): extend() would pull each component (and floating-ui) into
+  // the entry chunk that the login page loads.
   components: {
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: {
       // Mantine's default toggle label contains "password", so getByLabel('Password') would match two elements.
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' } },
-    }),
-    Pagination: Pagination.extend({
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Show or hide the characters' },
+      } satisfies Partial<PasswordInputProps>,
+    },
+    Pagination: {
       // Mantine leaves the previous/next and numbered buttons without a name.
       defaultProps: {
         getControlProps: (control) =>
@@ -165,16 +169,19 @@ export const theme = createTheme({
                 ? { 'aria-label': 'First page' }
                 : { 'aria-label': 'Last page' },
         getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
-      },
-    }),
+      } satisfies Partial<PaginationProps>,
+    },
     // The clear button of clearable selects and date inputs has no name of its own.
     InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
-    Modal: Modal.extend({
+    Modal: {
       // The close (X) button has no name of its own: 'Dismiss', so it is not confused with a dialog's own
       // 'Close' button. Focus goes back to the opener when it closes (see dialog-focus.ts too).
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' }, returnFocus: true },
-    }),
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Dismiss' },
+        returnFocus: true,
+      } satisfies Partial<ModalProps>,
+    },
   },
 });
 
