@@ -33,16 +33,25 @@ test.describe('lists', () => {
     await loginAs(page, 'hc');
     await page.goto('/dashboard');
 
-    const firstCard = page.getByRole('main').getByRole('listitem').first();
+    // A patient's card (the dashboard's summary has list items of its own).
+    const firstCard = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^View patient/ }) })
+      .first();
     await expect(firstCard).toBeVisible();
     await expect(page.getByRole('main').getByRole('table')).toHaveCount(0);
     // The row's main action, at the foot of its card, inside the screen.
     const view = firstCard.getByRole('button', { name: /^View patient/ });
+    // Below the dashboard's summary: scrolled to vertically, never sideways.
+    await view.scrollIntoViewIfNeeded();
     await expect(view).toBeInViewport();
     const box = await view.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
     // And the list's own action (Add Patient) too.
-    await expect(page.getByRole('button', { name: 'Add Patient' })).toBeInViewport();
+    const addPatient = page.getByRole('button', { name: 'Add Patient' });
+    await addPatient.scrollIntoViewIfNeeded();
+    await expect(addPatient).toBeInViewport();
 
     const overflow = await page.evaluate(() => {
       const scroller = document.scrollingElement ?? document.documentElement;

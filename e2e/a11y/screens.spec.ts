@@ -32,7 +32,7 @@ const DIALOGS: { role: DemoRole; screen: string; opener: (page: Page) => Locator
   {
     role: 'admin',
     screen: '/dashboard',
-    opener: (page) => page.getByRole('button', { name: 'Add Patient' }),
+    opener: (page) => page.getByRole('button', { name: 'Add Harvest Center' }),
   },
   {
     role: 'hc',

@@ -44,7 +44,7 @@ test.describe('harvest centers', () => {
   test('a referral harvest center sees the patients it referred', async ({ page }) => {
     await loginAs(page, 'rhc');
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Patients', exact: true })).toBeVisible();
     await search(page, 'Search patients', REFERRED_PATIENT);
     await expect(rowWith(page, REFERRED_PATIENT)).toBeVisible();
     // Its own patients only: the demo patient came straight to the harvest center.

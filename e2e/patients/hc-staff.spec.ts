@@ -13,7 +13,7 @@ test.describe('HC staff', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const nav = page.getByRole('navigation');
     await expect(nav.getByText('Harvest Center', { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Patients', exact: true })).toBeVisible();
     await search(page, 'Search patients', 'patient@example.com');
     await expect(rowWith(page, 'patient@example.com')).toBeVisible();
     await page.getByRole('button', { name: 'Go back to your Account' }).click();

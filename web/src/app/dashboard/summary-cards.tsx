@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Card, List, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { TPatientStageCounts } from '@portal/shared/dashboard';
 import { LAB_STAGE_LABELS, LAB_STAGES } from '@portal/shared/patients';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api-client.ts';
+import { QueryLoadError } from '../../components/load-error.tsx';
 import { useDashboardSummary } from './get-dashboard-summary.ts';
 import {
   patientListOf,
@@ -28,7 +15,7 @@ import {
 
 /**
  * One count, the whole card a link to what it counts. Its name is the label and the count
- * ("Vials ready to ship: 3"); the hint or empty text describes it.
+ * ("Vials ready to ship 3"); the hint or empty text describes it.
  */
 export function SummaryCard({ label, count, to, hint, empty }: SummaryCardSpec) {
   const hintId = useId();
@@ -41,13 +28,15 @@ export function SummaryCard({ label, count, to, hint, empty }: SummaryCardSpec) 
         <Text fz={32} fw={700} lh={1.1}>
           {count}
         </Text>
-        <Text id={hintId} size="sm" c="dimmed">
+        {/* Out of the name (it describes the link), so the name is what the card shows in large. */}
+        <Text id={hintId} size="sm" c="dimmed" aria-hidden>
           {count > 0 ? hint : empty}
         </Text>
       </Stack>
     </Card>
   );
-  const link = { 'aria-label': `${label}: ${count}`, 'aria-describedby': hintId };
+  // Named by its own text, so the name is what one sees (WCAG 2.5.3), not a separate aria-label.
+  const link = { 'aria-describedby': hintId };
   // A section of this page: a plain anchor, which the browser scrolls to.
   if (to.startsWith('#')) {
     return (
@@ -102,21 +91,7 @@ export function DashboardSummary() {
           ))}
         </SimpleGrid>
       )}
-      {summary.isError && (
-        <Alert color="red" variant="light" title="The summary could not be loaded">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(summary.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => summary.refetch()}
-              loading={summary.isFetching}
-            >
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {summary.isError && <QueryLoadError query={summary} what="the summary" />}
       {data && (
         <SimpleGrid cols={GRID_COLS} spacing="md">
           {summaryCards(data).map((card) => (

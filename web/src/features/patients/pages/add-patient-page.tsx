@@ -14,7 +14,7 @@ export function AddPatientPage() {
   const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
   return (
     <Stack gap="md">
-      <Title order={3}>Add Patient</Title>
+      <Title order={1}>Add Patient</Title>
       <Text size="sm" c="dimmed">
         The patient receives an e-mail inviting them to set a password (the link is valid for 7 days).
       </Text>
