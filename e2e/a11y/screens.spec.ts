@@ -21,6 +21,14 @@ const ROLES: DemoRole[] = ['admin', 'lab', 'patient', 'hc', 'rhc', 'staff', 'rep
 const EVERYONE_ALSO_OPENS = ['/contact', '/unauthorized'];
 const PUBLIC_SCREENS = ['/', '/forgot-password', '/reset-password', '/no-such-page'];
 
+/**
+ * Screens whose content is the same for every role (one form or message in the shared shell): checked
+ * as two roles, the admin's shell and the patient's, not nine times over. Axe is most of a scan's
+ * time, and these were a third of all scans. /profile stays per role: its fields depend on it.
+ */
+const SAME_FOR_EVERY_ROLE = new Set(['/password', '/contact', '/unauthorized']);
+const SAME_SCREENS_CHECKED_AS: readonly DemoRole[] = ['admin', 'patient'];
+
 /** From a screen, the screen one of its links opens (the lab's drill-down to a center's patients). */
 const DRILL_DOWNS: { from: string; link: string }[] = [
   { from: '/lab', link: 'main a[href^="/lab/"]:not([href*="/harvest-center/"])' },
@@ -114,7 +122,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       test(`every screen of ${role}`, async ({ page }) => {
         test.setTimeout(240_000);
         await loginAs(page, role);
-        const screens = [...(await menuPaths(page)), ...EVERYONE_ALSO_OPENS];
+        const screens = [...(await menuPaths(page)), ...EVERYONE_ALSO_OPENS].filter(
+          (path) => !SAME_FOR_EVERY_ROLE.has(path) || SAME_SCREENS_CHECKED_AS.includes(role),
+        );
         const findings: ScreenFinding[] = [];
         const check = async (screen: string, problems: string[]) => {
           if (problems.length) findings.push({ screen: `${role} ${screen}`, problems });
@@ -137,7 +147,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           const label = `${viewportName} ${role} ${dialog.screen} dialog`;
           await check(`${dialog.screen} dialog`, await checkDialog(page, dialog.opener(page), label));
         }
-        expect(screens.length).toBeGreaterThan(3);
+        expect(screens.length).toBeGreaterThan(1);
         expect(findings, report(findings)).toEqual([]);
       });
     }
