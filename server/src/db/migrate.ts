@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,7 +5,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.ts';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+import { MIGRATIONS_FOLDER } from './migrations-folder.ts';
+
+export { MIGRATIONS_FOLDER };
 
 /** Arbitrary constant: several app processes starting together migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_102_026;

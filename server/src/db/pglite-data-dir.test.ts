@@ -14,7 +14,7 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-test('a fresh folder becomes a database with the embedded settings, built beside and moved in', async () => {
+test('a fresh folder becomes a migrated database with the embedded settings, built beside and moved in', async () => {
   const dir = path.join(root, 'data', 'pglite');
   await initPgliteDataDir(dir);
   expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
@@ -38,8 +38,10 @@ test('a fresh folder becomes a database with the embedded settings, built beside
   await initPgliteDataDir(second);
   const copy = await openPglite(second);
   try {
-    const { rows } = await copy.pglite!.query("SELECT to_regclass('kept') AS kept");
-    expect(rows).toEqual([{ kept: null }]);
+    const { rows } = await copy.pglite!.query(
+      "SELECT to_regclass('kept') AS kept, to_regclass('users') IS NOT NULL AS migrated",
+    );
+    expect(rows).toEqual([{ kept: null, migrated: true }]);
   } finally {
     await copy.close();
   }

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_FOLDER } from './migrations-folder.ts';
 
 /**
  * PostgreSQL's settings for the embedded database. PGlite's own default gives it 160 MB of shared
@@ -19,24 +20,27 @@ export function pgliteDataDir(dataDir: string): string {
 }
 
 /**
- * Where the initialised, still empty cluster is kept to be copied: initdb gives the same cluster
- * every time for one PGlite build and these settings, so it is made once per install (`npm install`
- * runs `prepare-pglite-template`) and a fresh data folder is a copy of it (half a second instead of
- * seconds of initdb). PGLITE_TEMPLATE_DIR moves it (e.g. when node_modules is read-only).
+ * Where the initialised and migrated, still empty cluster is kept to be copied: initdb and the
+ * migrations give the same cluster every time for one PGlite build, these settings and these
+ * migrations, so it is made once (`npm install`'s postinstall, or the first start) and a fresh data
+ * folder is a copy of it (half a second instead of seconds of initdb and migrations).
+ * PGLITE_TEMPLATE_DIR moves it (e.g. when node_modules is read-only).
  */
 export function pgliteTemplateDir(): string {
   const pglitePackage = fileURLToPath(
     new URL('../package.json', import.meta.resolve('@electric-sql/pglite')),
   );
   const { version } = JSON.parse(fs.readFileSync(pglitePackage, 'utf8')) as { version: string };
-  const key = createHash('sha256')
-    .update(`${version}\0${PGLITE_SETTINGS.join(' ')}`)
-    .digest('hex')
-    .slice(0, 16);
+  const key = createHash('sha256').update(`${version}\0${PGLITE_SETTINGS.join(' ')}`);
+  // A new migration makes a new template.
+  for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(MIGRATIONS_FOLDER, file);
+    if (fs.statSync(full).isFile()) key.update(`\0${file}\0`).update(fs.readFileSync(full));
+  }
   const root =
     process.env.PGLITE_TEMPLATE_DIR ||
     path.resolve(import.meta.dirname, '../../../node_modules/.cache/portal-pglite');
-  return path.join(root, key);
+  return path.join(root, key.digest('hex').slice(0, 16));
 }
 
 /**
@@ -75,7 +79,7 @@ export async function ensurePgliteTemplate(): Promise<string | undefined> {
   }
   fs.rmSync(building, { recursive: true, force: true });
   try {
-    await runInitdb(building);
+    await runInitdb(building, { migrate: true });
     fs.renameSync(building, template);
   } catch (error) {
     fs.rmSync(building, { recursive: true, force: true });
@@ -92,9 +96,11 @@ export async function ensurePgliteTemplate(): Promise<string | undefined> {
  * memory stays with the server (a worker thread's would stay in the allocator), and the caller's
  * thread stays free: the server loads its modules meanwhile, on the other core.
  */
-async function runInitdb(dir: string): Promise<void> {
+async function runInitdb(dir: string, { migrate = false } = {}): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), dir], {
+  const program = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));
+  const args = [program, dir, ...(migrate ? ['--migrate'] : [])];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -104,21 +110,12 @@ async function runInitdb(dir: string): Promise<void> {
     throw new Error(`Initialising the embedded database in ${dir} failed (exit ${code}):\n${stderr}`);
 }
 
-// Run as a program: `--template` makes the template cluster (npm install's prepare-pglite-template;
-// a failure there only costs later starts their speed); a folder argument is initialised (runInitdb).
+// Run as a program (npm install's postinstall): make the template cluster. A failure there only costs
+// later starts their speed.
 if (import.meta.main) {
-  if (process.argv[2] === '--template') {
-    try {
-      console.log(`embedded database template: ${await ensurePgliteTemplate()}`);
-    } catch (error) {
-      console.warn('embedded database template not made; each fresh data folder runs initdb:', error);
-    }
-  } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const client = await PGlite.create({
-      dataDir: process.argv[2],
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    });
-    await client.close();
+  try {
+    console.log(`embedded database template: ${await ensurePgliteTemplate()}`);
+  } catch (error) {
+    console.warn('embedded database template not made; each fresh data folder runs initdb:', error);
   }
 }
