@@ -79,6 +79,7 @@ export function CentersList({
         rowKey={(center) => center.id}
         pageSize={pageSize}
         loadingText="Loading harvest centers..."
+        emptyHint="Centers appear here once they are added with you as their sales rep."
       />
       {canAdd && <HarvestCenterFormModal opened={adding} onClose={() => setAdding(false)} />}
     </Stack>

@@ -50,6 +50,7 @@ export function LabHarvestCenters({ labId, title, titleOrder = 2 }: LabHarvestCe
         rowKey={(center) => center.id}
         pageSize={PAGE_SIZE.labHarvestCenters}
         loadingText="Loading harvest centers..."
+        emptyHint="Harvest centers appear here once an admin assigns them to this lab."
       />
     </Stack>
   );

@@ -76,6 +76,7 @@ export function MailOutboxPage() {
         paging={table}
         rowKey={(m) => m.id}
         pageSize={PAGE_SIZE.default}
+        emptyHint="Mail the portal sends (invitations, password links, Contact Us) appears here."
       />
       <Modal
         opened={openId !== null}

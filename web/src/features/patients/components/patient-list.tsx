@@ -161,6 +161,11 @@ export function PatientList({
         rowKey={(patient) => patient.id}
         pageSize={pageSize}
         loadingText="Loading patients..."
+        emptyHint={
+          canAdd
+            ? 'Add a patient with Add Patient: they get an e-mail to set their password.'
+            : 'Patients appear here once a harvest center adds them.'
+        }
       />
       <PatientFormModal target={target} onClose={() => setTarget(null)} />
     </Stack>

@@ -82,6 +82,7 @@ export function SalesTeamList({
         rowKey={(person) => person.id}
         pageSize={PAGE_SIZE.salesTeams}
         loadingText="Loading team..."
+        emptyHint="Team members appear here once they are added to your team."
       />
       {removable && (
         <RemoveMemberModal

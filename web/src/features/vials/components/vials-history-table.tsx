@@ -56,6 +56,7 @@ export function VialsHistoryTable({
       rows={history?.vials_history ?? []}
       rowKey={(record) => record.id}
       pageSize={PAGE_SIZE.vialHistory}
+      emptyHint="Vial records appear here once the lab stores or ships vials."
       loading={loading}
       failure={failure}
       loadingText="Loading vials..."
