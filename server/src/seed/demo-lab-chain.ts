@@ -1,6 +1,6 @@
 import { addDays, todayIsoDate } from '@portal/shared/dates';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { YES_NO } from '@portal/shared/patients';
+import { LAB_STAGES, YES_NO } from '@portal/shared/patients';
 import type { Db } from '../db/client.ts';
 import { findAccountById } from '../modules/accounts/account-view.ts';
 import { updatePatientRecord } from '../modules/accounts/account-writes.ts';
@@ -36,15 +36,8 @@ type BaseAccounts = {
   patient: UserRow;
 };
 
-const STAGES = [
-  'registered',
-  'shipped_to_lab',
-  'received_by_lab',
-  'plating',
-  'ready',
-  'vials',
-  'all_shipped',
-] as const;
+/** Every stage of the chain, each given to some demo patients. */
+const STAGES = LAB_STAGES;
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Mia', 'Mateo'];
 const LAST = ['Garcia', 'Nguyen', 'Patel', 'Kim', 'Rossi', 'Silva', 'Cohen', 'Okafor', 'Larsen', 'Moreau'];
 
