@@ -72,11 +72,15 @@ async function checkScreen(page: Page, path: string, signedIn: boolean, label: s
 
 /** The side menu's links, groups included (their links are in the DOM while collapsed). */
 async function menuPaths(page: Page): Promise<string[]> {
+  // Read at desktop width, where the whole menu is drawn: a phone checks the same screens.
+  const viewport = page.viewportSize();
+  await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto('/dashboard');
   await settle(page);
   const hrefs = await page
     .locator('nav a[href^="/"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  if (viewport) await page.setViewportSize(viewport);
   return [...new Set(hrefs)];
 }
 
@@ -147,7 +151,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           const label = `${viewportName} ${role} ${dialog.screen} dialog`;
           await check(`${dialog.screen} dialog`, await checkDialog(page, dialog.opener(page), label));
         }
-        expect(screens.length).toBeGreaterThan(1);
+        expect(screens).toContain('/dashboard'); // the menu was read
         expect(findings, report(findings)).toEqual([]);
       });
     }
