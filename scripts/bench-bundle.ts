@@ -4,29 +4,18 @@
 // docs/benchmarks.md. Goal (issue 9): ≤ 170 kB of compressed JavaScript. `--quick`: nothing written.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import { freePort, recordRun } from './bench-report.ts';
 import { buildWebIfStale } from './build-web.ts';
 import { LOGIN_PAGE, scriptsOfPage } from './web-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const REPORT_FILE = path.join(root, 'docs/benchmarks.md');
 const MARKER = '<!-- bundle runs: newest first; `npm run bench:bundle` inserts each run below this line -->';
 const QUICK = process.argv.includes('--quick');
 const GOAL_KB = 170;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 if (!buildWebIfStale()) process.exit(1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-bundle-'));
@@ -108,12 +97,7 @@ try {
     '',
   ];
   console.log(lines.join('\n'));
-  if (QUICK) console.log('(--quick: docs/benchmarks.md left as it was)');
-  else {
-    const report = fs.readFileSync(REPORT_FILE, 'utf8');
-    if (!report.includes(MARKER)) throw new Error(`${REPORT_FILE} has no bundle marker line`);
-    fs.writeFileSync(REPORT_FILE, report.replace(MARKER, `${MARKER}\n\n${lines.join('\n').trimEnd()}`));
-  }
+  recordRun(MARKER, lines, QUICK);
 } finally {
   server.kill('SIGTERM');
   await exited;

@@ -7,14 +7,13 @@
 //   --quick         one run, 3 s settle, nothing written
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, recordRun } from './bench-report.ts';
 import { buildWebIfStale } from './build-web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const REPORT_FILE = path.join(root, 'docs/benchmarks.md');
 const MARKER =
   '<!-- start-up runs: newest first; `npm run bench:startup` inserts each run below this line -->';
 const QUICK = process.argv.includes('--quick');
@@ -28,16 +27,6 @@ const START_ARGS = (
 )
   .split(/\s+/)
   .slice(1);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -135,10 +124,4 @@ const lines = [
   '',
 ];
 console.log(`\n${lines.join('\n')}`);
-if (QUICK) {
-  console.log('(--quick: docs/benchmarks.md left as it was)');
-} else {
-  const report = fs.readFileSync(REPORT_FILE, 'utf8');
-  if (!report.includes(MARKER)) throw new Error(`${REPORT_FILE} has no start-up marker line`);
-  fs.writeFileSync(REPORT_FILE, report.replace(MARKER, `${MARKER}\n\n${lines.join('\n').trimEnd()}`));
-}
+recordRun(MARKER, lines, QUICK);

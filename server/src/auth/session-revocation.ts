@@ -27,15 +27,20 @@ export async function revokeAllSessionsOfUser(
   userId: number,
   options: { keepTokenId?: number } = {},
 ): Promise<void> {
+  await revokeSessionsWhere(
+    db,
+    and(
+      or(sessionsActingAs(userId), sessionsOpenedBy(userId)),
+      options.keepTokenId === undefined ? undefined : ne(authTokens.id, options.keepTokenId),
+    ),
+  );
+}
+
+/** Ends the live sessions `which` selects, and tells every process's session cache. */
+export async function revokeSessionsWhere(db: Db, which: SQL | undefined): Promise<void> {
   noteSessionsChanged();
   await db
     .update(authTokens)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        or(sessionsActingAs(userId), sessionsOpenedBy(userId)),
-        isNull(authTokens.revokedAt),
-        options.keepTokenId === undefined ? undefined : ne(authTokens.id, options.keepTokenId),
-      ),
-    );
+    .where(and(which, isNull(authTokens.revokedAt)));
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { RowOf } from '../db/column-value.ts';
 import { users } from '../db/schema/accounts.ts';
 import { authTokens } from '../db/schema/auth.ts';
-import { noteSessionsChanged } from './session-invalidation.ts';
+import { revokeSessionsWhere } from './session-revocation.ts';
 
 export type SessionKind = 'login' | 'impersonation' | 'staff_access';
 
@@ -120,14 +120,5 @@ export async function touchSession(
 
 /** Revokes a session and every session started from it (impersonation, staff access). */
 export async function revokeSession(db: Db, tokenId: number): Promise<void> {
-  noteSessionsChanged();
-  await db
-    .update(authTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        or(eq(authTokens.id, tokenId), eq(authTokens.parentTokenId, tokenId)),
-        isNull(authTokens.revokedAt),
-      ),
-    );
+  await revokeSessionsWhere(db, or(eq(authTokens.id, tokenId), eq(authTokens.parentTokenId, tokenId)));
 }

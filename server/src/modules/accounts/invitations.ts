@@ -4,12 +4,13 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
-import { hcStaffLinks, patientAccounts, users } from '../../db/schema/accounts.ts';
+import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { isStaffOfHarvestCenter } from './account-writes.ts';
 
 /** An invitation to set a first password stays valid longer than a reset link. */
 export const INVITATION_TTL_DAYS = 7;
@@ -67,14 +68,7 @@ async function canResendInvitation(
       .limit(1);
     return own !== undefined;
   }
-  if (target.membershipId === MEMBERSHIP.hcStaff) {
-    const [own] = await db
-      .select({ id: hcStaffLinks.staffId })
-      .from(hcStaffLinks)
-      .where(and(eq(hcStaffLinks.staffId, target.id), eq(hcStaffLinks.harvestCenterId, actor.id)))
-      .limit(1);
-    return own !== undefined;
-  }
+  if (target.membershipId === MEMBERSHIP.hcStaff) return isStaffOfHarvestCenter(db, target.id, actor.id);
   return false;
 }
 

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   LoadingOverlay,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { HC_TYPE_MEMBERSHIPS } from '@portal/shared/memberships';
 import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
+import { EmailChangePasswordInput } from '../../../components/email-change-password-input.tsx';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -146,13 +146,7 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                   {...form.getInputProps('email')}
                 />
                 {changesEmail && !linkedSession && (
-                  <PasswordInput
-                    label="Current Password"
-                    description="Your e-mail is your login: confirm the change with your current password."
-                    withAsterisk
-                    autoComplete="current-password"
-                    {...form.getInputProps('current_password')}
-                  />
+                  <EmailChangePasswordInput {...form.getInputProps('current_password')} />
                 )}
                 {showsCompany && (
                   <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />

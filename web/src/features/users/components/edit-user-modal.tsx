@@ -4,7 +4,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import { TEXT, TIMING } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { z } from 'zod';
+import { EmailChangePasswordInput } from '../../../components/email-change-password-input.tsx';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -162,15 +162,7 @@ export function EditUserModal({ user, onClose }: { user: TUser; onClose: () => v
             <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
             <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-            {confirmsOwnEmail && (
-              <PasswordInput
-                label="Current Password"
-                description="Your e-mail is your login: confirm the change with your current password."
-                withAsterisk
-                autoComplete="current-password"
-                {...form.getInputProps('current_password')}
-              />
-            )}
+            {confirmsOwnEmail && <EmailChangePasswordInput {...form.getInputProps('current_password')} />}
             <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
             {showsCompany && (
               <TextInput
