@@ -15,6 +15,9 @@ const apiProject = (name: string, globalSetup: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on CI's two. The API files wait
+    // on PostgreSQL and on sockets much of the time, so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {

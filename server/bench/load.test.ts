@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LoadError, measureRoute, startBareApp } from './load.ts';
 
-describe('measureRoute', () => {
+// A second of load each, plus start-up: more than the default 5 s when the machine is busy.
+describe('measureRoute', { timeout: 30_000 }, () => {
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const close of closers.splice(0)) await close();
