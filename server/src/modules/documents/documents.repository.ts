@@ -1,6 +1,6 @@
 import type { TDocumentEvent, TDocumentListQuery } from '@portal/shared/documents';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { documentEvents, documents, documentTemplates, signingLinks } from '../../db/schema/documents.ts';
@@ -37,7 +37,7 @@ export type DocumentListRow = {
   center: { id: number; company: string } | null;
 };
 
-function selectDocuments<T extends Record<string, unknown>>(db: Db, extra: T) {
+function selectDocuments<T extends SelectedFields>(db: Db, extra: T) {
   return db
     .select({ ...documentListColumns, ...extra })
     .from(documents)

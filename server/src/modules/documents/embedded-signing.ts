@@ -171,16 +171,6 @@ export async function accountAttestationLink(
   }
   const existing = await findOwnAttestation(deps.db, account.id);
   if (existing?.document.status === 'Completed') {
-    if (!account.templateId && existing.document.finalKey) {
-      // Signed before its template was recorded (say, through update-document-status): record it now.
-      await deps.db.transaction(async (tx) => {
-        const template = await templateFromAttestation(tx, existing.document, account.id);
-        await recordSignedAttestation(tx, account.id, {
-          templateId: template.id,
-          documentId: existing.document.documentId,
-        });
-      });
-    }
     throw new AppError(409, 'This attestation has already been signed.');
   }
   const document =

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -7,8 +7,10 @@ import { z } from 'zod';
  * read it with receivePdfUpload, which streams the file: the body is not validated as JSON here
  * (a JSON body simply has no file and gets the upload's 400).
  */
-export const multipartValidator: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+export function multipartValidator<T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult {
+  if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+}
 
 /** A form field holding a file, as OpenAPI names it. */
 export const zFormFile = (description: string) =>

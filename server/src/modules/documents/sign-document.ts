@@ -4,10 +4,10 @@ import {
   type TSignResponse,
   type TSigningSession,
 } from '@portal/shared/documents';
-import { completeSignedPdf } from '../../esign/complete-pdf.ts';
+import { completeSignedPdf, InvalidPdfError, InvalidSignatureImageError } from '../../esign/complete-pdf.ts';
 import { sha256Hex } from '../../esign/verify-pdf.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
 import { newTemplateId } from './document-ids.ts';
 import { queueCompletedMails } from './document-mails.ts';
@@ -81,12 +81,14 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 function drawnSignaturePng(dataUrl: string): Uint8Array {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const isPng = bytes.length > 40 && PNG_MAGIC.every((b, i) => bytes[i] === b);
-  if (!isPng) {
-    throw badRequest('The drawn signature must be a PNG image.', {
-      'signature.image': 'The drawn signature must be a PNG image.',
-    });
-  }
+  if (!isPng) throw invalidDrawnSignature();
   return new Uint8Array(bytes);
+}
+
+function invalidDrawnSignature() {
+  return badRequest('The drawn signature must be a PNG image.', {
+    'signature.image': 'The drawn signature must be a PNG image.',
+  });
 }
 
 /**
@@ -125,6 +127,7 @@ export async function signDocument(
   const finalPdf = await completeSignedPdf({
     original: await storage.getBytes(document.originalKey),
     documentId: document.documentId,
+    title: document.name,
     signer: { name: document.signerName, email: document.signerEmail },
     signature,
     signedAt,
@@ -132,6 +135,12 @@ export async function signDocument(
     auditTrail: trail,
     originalSha256: document.originalSha256,
     certificate: await deps.seal.certificate(),
+  }).catch((error) => {
+    if (error instanceof InvalidSignatureImageError) throw invalidDrawnSignature();
+    if (error instanceof InvalidPdfError) {
+      throw new AppError(409, 'This document cannot be signed: its file does not open. Please ask for a new request.');
+    }
+    throw error;
   });
   const finalKey = documentKeys.final(document.documentId);
   await storage.put(finalKey, finalPdf, { contentType: 'application/pdf' });

@@ -12,7 +12,9 @@ import {
 } from '@portal/shared/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
 import { receivePdfUpload } from '../../http/uploads.ts';
+import { FileNotFoundError } from '../../storage/file-storage.ts';
 import { requestOrigin } from './documents-deps.ts';
 import { embeddedSigning, templateFromCompletedAttestation } from './embedded-signing.ts';
 import { openDocumentFile } from './media.ts';
@@ -105,7 +107,13 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.documentId,
         request.query,
       );
-      const stream = await app.storage.getStream(key);
+      let stream: NodeJS.ReadableStream;
+      try {
+        stream = await app.storage.getStream(key);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw notFound('The file of this document is missing.');
+        throw error;
+      }
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)

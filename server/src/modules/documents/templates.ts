@@ -1,4 +1,5 @@
 import { DOCUMENT_NAMES, type TDocumentTemplate, ZDocumentTemplateFields } from '@portal/shared/documents';
+import { InvalidPdfError, loadPdf } from '../../esign/complete-pdf.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { StoredUpload } from '../../http/uploads.ts';
@@ -65,6 +66,14 @@ export async function createTemplate(
     );
   }
   const { kind, name, provider_template_id } = parsed.data;
+  // Refused now rather than when someone signs it (encrypted, damaged or empty PDFs).
+  try {
+    await loadPdf(await deps.storage.getBytes(upload.key));
+  } catch (error) {
+    await deps.storage.delete(upload.key).catch(() => {});
+    if (error instanceof InvalidPdfError) throw badRequest(error.message, { file: error.message });
+    throw error;
+  }
   const template = await insertTemplate(deps.db, {
     id: newTemplateId(),
     kind,

@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import { type FileStorage, isValidStorageKey } from '../../storage/file-storage.ts';
 import { newDocumentId } from './document-ids.ts';
 import { documentKeys } from './document-files.ts';
 import { documentsJson } from './document-json.ts';
@@ -22,8 +22,6 @@ import { voidReplacedRequests } from './void-document.ts';
 export function stagingPrefix(userId: number): string {
   return `uploads/${userId}/`;
 }
-
-const STAGED_KEY = /^[A-Za-z0-9_.\/-]+$/;
 
 export const UPLOAD_AGAIN_MESSAGE = 'This file is no longer available. Please upload it again.';
 
@@ -51,7 +49,7 @@ export async function uploadDocuments(
   const staged = DOCUMENT_KINDS.flatMap((kind) => (body[kind] ? [{ kind, key: body[kind] as string }] : []));
   const errors: Record<string, string> = {};
   for (const { kind, key } of staged) {
-    const isOwnStagedKey = key.startsWith(prefix) && STAGED_KEY.test(key) && !key.includes('..');
+    const isOwnStagedKey = key.startsWith(prefix) && isValidStorageKey(key);
     if (!isOwnStagedKey || !(await storage.exists(key))) errors[kind] = UPLOAD_AGAIN_MESSAGE;
   }
   if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
