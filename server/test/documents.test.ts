@@ -52,7 +52,7 @@ async function sendToPatientA(email = w.A.patient.email) {
     patient_id: w.A.patient.id,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const request = mails.filter((m) => m.to === email);
+  const request = mails.filter((m) => m.to === email && m.text.includes('/sign-your-document'));
   expect(request).toHaveLength(1);
   const links = signingLinksIn(request[0]);
   const docs = response.json().documents as DocumentJson[];
@@ -335,7 +335,9 @@ describe('reminders', () => {
   async function run() {
     const from = t.mail.sent.length;
     await t.app.signingReminders.run();
-    return (await sentMailSince(t.app, t.mail.sent, from)).filter((m) => m.to === 'remind.me@example.test');
+    return (await sentMailSince(t.app, t.mail.sent, from)).filter(
+      (m) => m.to === 'remind.me@example.test' && m.subject.startsWith('Reminder'),
+    );
   }
 
   it('mails fresh links 3 and 7 days after sending, then stops', async () => {

@@ -41,12 +41,13 @@ export function createBoldSignProvider(client: BoldSignClient): ESignProvider {
     kind: 'boldsign',
     async createRequest(input) {
       if (!input.providerTemplateId) throw new AppError(409, NO_PROVIDER_TEMPLATE_MESSAGE);
-      return client.sendFromTemplate({
+      const { documentId } = await client.sendFromTemplate({
         templateId: input.providerTemplateId,
         title: input.title,
         signerName: input.signerName,
         signerEmail: input.signerEmail,
       });
+      return { providerDocumentId: documentId };
     },
     async embeddedSignLink(document, redirectUrl) {
       if (!document.providerDocumentId) throw new AppError(409, 'This request is not known to BoldSign.');
