@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { createFileStorage, type FileStorage } from '../storage/file-storage.ts';
 import { registerErrorHandler } from './errors.ts';
-import { receivePdfUpload, registerUploads } from './uploads.ts';
+import { readPdfUpload, receivePdfUpload, registerUploads } from './uploads.ts';
 
 const MB = 1024 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
@@ -64,7 +64,7 @@ type Part =
   | { name: string; value: string }
   | { name: string; file: Uint8Array; filename: string; type?: string };
 
-async function postMultipart(parts: Part[]) {
+async function postMultipart(parts: Part[], url = '/upload') {
   const form = new FormData();
   for (const part of parts) {
     if ('file' in part) {
@@ -80,7 +80,7 @@ async function postMultipart(parts: Part[]) {
   const encoded = new Response(form);
   return app.inject({
     method: 'POST',
-    url: '/upload',
+    url,
     headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
@@ -96,6 +96,10 @@ beforeAll(async () => {
   app.post('/upload', async (request) =>
     receivePdfUpload(request, storage, { keyPrefix: 'staged', maxBytes: MB }),
   );
+  app.post('/read', async (request) => {
+    const { bytes, ...rest } = await readPdfUpload(request, { maxBytes: MB });
+    return { ...rest, length: bytes.length, head: Buffer.from(bytes.subarray(0, 5)).toString('latin1') };
+  });
   await app.ready();
 });
 
@@ -166,6 +170,31 @@ describe('receivePdfUpload', () => {
     ]);
     expect(two.statusCode).toBe(400);
     expect(two.json()).toEqual({ message: 'Please send one file at a time.' });
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe('readPdfUpload', () => {
+  it('reads a PDF into memory with the same checks, storing nothing', async () => {
+    const pdf = await makePdf();
+    const ok = await postMultipart([{ name: 'file', file: pdf, filename: 'final.pdf' }], '/read');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({
+      filename: 'final.pdf',
+      size: pdf.length,
+      length: pdf.length,
+      head: '%PDF-',
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      fields: {},
+    });
+    const png = await postMultipart([{ name: 'file', file: makePng(), filename: 'x.pdf' }], '/read');
+    expect(png.statusCode).toBe(400);
+    const big = await postMultipart(
+      [{ name: 'file', file: await makePdf(Math.round(1.5 * MB)), filename: 'b.pdf' }],
+      '/read',
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: 'The file is larger than 1 MB.' });
     expect(storedFiles()).toEqual([]);
   });
 });

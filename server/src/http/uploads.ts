@@ -86,6 +86,53 @@ async function discard(file: Readable): Promise<void> {
 }
 
 /**
+ * Walks the multipart parts: fields are collected, the one part named `file` goes to `receive`, any
+ * other file is refused. `undo` removes what `receive` kept when a later part fails.
+ */
+async function receiveSingleFile<T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  receive: (part: MultipartFile) => Promise<T>,
+  undo: (received: T) => Promise<void>,
+): Promise<{ received: T; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notPdf);
+  const fields: Record<string, string> = {};
+  let received: { value: T } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || received) {
+        await discard(part.file);
+        throw badRequest(received ? UPLOAD_MESSAGES.oneFile : UPLOAD_MESSAGES.notPdf);
+      }
+      received = { value: await receive(part) };
+    }
+  } catch (error) {
+    if (received) await undo(received.value);
+    throw error;
+  }
+  if (!received) throw badRequest(UPLOAD_MESSAGES.notPdf);
+  return { received: received.value, fields };
+}
+
+/** The first bytes of a part, checked to be a PDF (400 otherwise), and an iterator of the rest. */
+async function sniffPdf(
+  part: MultipartFile,
+): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterator<Buffer> }> {
+  const rest = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const { head, ended } = await readHead(rest, SNIFF_BYTES);
+  const type = await fileTypeFromBuffer(head);
+  if (type?.mime !== PDF_MIME) {
+    await discard(part.file);
+    throw badRequest(UPLOAD_MESSAGES.notPdf);
+  }
+  return { head, ended, rest };
+}
+
+/**
  * Receives the multipart field `file` (a PDF) into `storage` at `${keyPrefix}/<random>.pdf`, streaming
  * it (never held whole) while hashing it. The type comes from the first bytes, not the name. Other
  * fields come back in `fields`. Throws AppError 400 (not a PDF, no file, several files) or 413 (over
@@ -96,28 +143,50 @@ export async function receivePdfUpload(
   storage: FileStorage,
   options: { keyPrefix: string; maxBytes: number },
 ): Promise<StoredUpload & { fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notPdf);
-  const fields: Record<string, string> = {};
-  let stored: StoredUpload | undefined;
-  try {
-    const parts = request.parts({ limits: { fileSize: options.maxBytes } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-        continue;
+  const { received, fields } = await receiveSingleFile(
+    request,
+    options.maxBytes,
+    (part) => storePdfPart(part, storage, options),
+    (stored) => storage.delete(stored.key),
+  );
+  return { ...received, fields };
+}
+
+/**
+ * The same checks as receivePdfUpload, but the PDF comes back in memory instead of going to storage:
+ * for a file that is only looked at (the verification page), bounded by `maxBytes`.
+ */
+export async function readPdfUpload(
+  request: FastifyRequest,
+  options: { maxBytes: number },
+): Promise<{
+  bytes: Uint8Array;
+  filename: string;
+  size: number;
+  sha256: string;
+  fields: Record<string, string>;
+}> {
+  const { received, fields } = await receiveSingleFile(
+    request,
+    options.maxBytes,
+    async (part) => {
+      const { head, ended, rest } = await sniffPdf(part);
+      const chunks = [head];
+      if (!ended) {
+        for (let next = await rest.next(); !next.done; next = await rest.next()) chunks.push(next.value);
       }
-      if (part.fieldname !== 'file' || stored) {
-        await discard(part.file);
-        throw badRequest(stored ? UPLOAD_MESSAGES.oneFile : UPLOAD_MESSAGES.notPdf);
-      }
-      stored = await storePdfPart(part, storage, options);
-    }
-  } catch (error) {
-    if (stored) await storage.delete(stored.key);
-    throw error;
-  }
-  if (!stored) throw badRequest(UPLOAD_MESSAGES.notPdf);
-  return { ...stored, fields };
+      if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge(options.maxBytes));
+      const bytes = Buffer.concat(chunks);
+      return {
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        filename: cleanFilename(part.filename),
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+    },
+    async () => {},
+  );
+  return { ...received, fields };
 }
 
 async function storePdfPart(
@@ -125,14 +194,7 @@ async function storePdfPart(
   storage: FileStorage,
   options: { keyPrefix: string; maxBytes: number },
 ): Promise<StoredUpload> {
-  const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const { head, ended } = await readHead(iterator, SNIFF_BYTES);
-  const type = await fileTypeFromBuffer(head);
-  if (type?.mime !== PDF_MIME) {
-    await discard(part.file);
-    throw badRequest(UPLOAD_MESSAGES.notPdf);
-  }
-
+  const { head, ended, rest: iterator } = await sniffPdf(part);
   const hash = createHash('sha256').update(head);
   let size = head.length;
   const body = Readable.from(
