@@ -178,13 +178,19 @@ describe('sending and managing requests', () => {
   it('the signing dialog: the signer, the requesting center and admins', async () => {
     const link = (who: UserRow, docId: number | string) =>
       injectAs(t.app, who, { method: 'POST', url: '/api/v1/documents/sign-link-patient/', payload: { docId } });
+    const sent = await injectAs(t.app, w.A.harvestCenter, {
+      method: 'POST',
+      url: '/api/v1/documents/send/',
+      payload: { harvest_center_id: w.A.harvestCenter.id, name: 'Pat', email: w.A.patient.email },
+    });
+    const pending = sent.json().documents[1] as { id: number; document_id: string };
     for (const who of [w.A.patient, w.A.harvestCenter, w.admin]) {
-      const answer = await link(who, w.documents.A.pending.id);
+      const answer = await link(who, pending.id);
       expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.json()).toMatchObject({ success: true, documentId: w.documents.A.pending.documentId });
+      expect(answer.json()).toMatchObject({ success: true, documentId: pending.document_id });
     }
     for (const who of [w.A.hcStaff, w.A.labUser, w.B.patient, w.A.referralCenter]) {
-      expect([403, 404], who.email).toContain((await link(who, w.documents.A.pending.documentId)).statusCode);
+      expect([403, 404], who.email).toContain((await link(who, pending.document_id)).statusCode);
     }
     expect((await link(w.A.patient, w.documents.A.completed.id)).statusCode).toBe(409);
   });
