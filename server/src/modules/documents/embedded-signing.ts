@@ -103,6 +103,7 @@ async function createAttestation(
       signerName: input.signer.name,
       signerEmail: input.signer.email,
       providerTemplateId: template?.providerTemplateId ?? null,
+      embedded: true,
     });
     providerDocumentId = started?.providerDocumentId ?? null;
   }

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
-import { receivePdfUpload } from '../../http/uploads.ts';
+import { readPdfUpload } from '../../http/uploads.ts';
 import { FileNotFoundError } from '../../storage/file-storage.ts';
 import { requestOrigin } from './documents-deps.ts';
 import { embeddedSigning, templateFromCompletedAttestation } from './embedded-signing.ts';
@@ -60,16 +60,8 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await receivePdfUpload(request, app.storage, {
-        keyPrefix: 'verify/',
-        maxBytes: app.config.uploadMaxBytes,
-      });
-      let bytes: Uint8Array;
-      try {
-        bytes = await app.storage.getBytes(upload.key);
-      } finally {
-        await app.storage.delete(upload.key);
-      }
+      // Only looked at, never kept: the file stays in memory (bounded by the upload limit).
+      const { bytes } = await readPdfUpload(request, { maxBytes: app.config.uploadMaxBytes });
       return verifyDocument(app.documents, bytes);
     },
   );
