@@ -25,7 +25,7 @@ class FakeBoldSign implements BoldSignClient {
   readonly links: { documentId: string; redirectUrl: string }[] = [];
   readonly status = new Map<string, BoldSignStatus>();
   down = false;
-  signedPdf = new Uint8Array();
+  signedPdf: Uint8Array = new Uint8Array();
 
   async sendFromTemplate(input: Parameters<BoldSignClient['sendFromTemplate']>[0]) {
     if (this.down) throw new BoldSignError('BoldSign answered 401', 401);
@@ -150,10 +150,16 @@ describe('ESIGN_PROVIDER=boldsign', () => {
       payload: { documentId: completed.documentId },
     });
     expect(again.json()).toEqual({ success: true, status: 'Completed' });
-    const file = await injectAs(t.app, w.A.patient, { method: 'GET', url: `/media/${completed.documentId}.pdf` });
+    const file = await injectAs(t.app, w.A.patient, {
+      method: 'GET',
+      url: `/media/${completed.documentId}.pdf`,
+    });
     expect(file.statusCode).toBe(200);
     // The portal's reminders leave BoldSign's requests alone.
-    await t.db.update(documents).set({ nextReminderAt: new Date(0) }).where(eq(documents.provider, 'boldsign'));
+    await t.db
+      .update(documents)
+      .set({ nextReminderAt: new Date(0) })
+      .where(eq(documents.provider, 'boldsign'));
     expect(await t.app.signingReminders.run()).toBe(0);
   });
 

@@ -3,7 +3,13 @@ import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
 import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
 import { createTwoSidedWorld, type TwoSidedWorld } from './helpers/access-world.ts';
 import { TINY_PDF } from './helpers/document-world.ts';
-import { multipartBody, sentMailSince, sign, signingLinksIn, testCertificateEnv } from './helpers/documents.ts';
+import {
+  multipartBody,
+  sentMailSince,
+  sign,
+  signingLinksIn,
+  testCertificateEnv,
+} from './helpers/documents.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /* The same documents on S3-compatible storage (s3rver in this process): signing, files, uploads. */
@@ -31,13 +37,21 @@ describe('documents on S3 storage', () => {
       payload: { harvest_center_id: w.A.harvestCenter.id, name: 'Pat S3', email: w.A.patient.email },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const mail = (await sentMailSince(t.app, t.mail.sent, from)).find((m) => m.text.includes('/sign-your-document'));
+    const mail = (await sentMailSince(t.app, t.mail.sent, from)).find((m) =>
+      m.text.includes('/sign-your-document'),
+    );
     const [link] = signingLinksIn(mail ?? { text: '' });
     expect((await sign(t.app, link)).statusCode).toBe(200);
-    const list = await injectAs(t.app, w.A.patient, { method: 'GET', url: `/api/v1/documents/list/${w.A.patient.id}/` });
+    const list = await injectAs(t.app, w.A.patient, {
+      method: 'GET',
+      url: `/api/v1/documents/list/${w.A.patient.id}/`,
+    });
     const file = await t.app.inject({ method: 'GET', url: list.json().attestation.file_url });
     expect(file.statusCode).toBe(200);
-    const seal = await verifySealedPdf(new Uint8Array(file.rawPayload), await t.app.documents.seal.certificate());
+    const seal = await verifySealedPdf(
+      new Uint8Array(file.rawPayload),
+      await t.app.documents.seal.certificate(),
+    );
     expect(seal).toEqual({ valid: true, documentId: link.documentId });
   });
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env.ts';
-import { BoldSignError, type BoldSignClient, createBoldSignClient } from '../../esign/boldsign-client.ts';
+import { type BoldSignClient, BoldSignError, createBoldSignClient } from '../../esign/boldsign-client.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**

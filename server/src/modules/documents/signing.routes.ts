@@ -43,7 +43,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/signing/sign/',
     // A drawn signature is a PNG data URL of up to 400 kB.
-    { config: open, bodyLimit: 1024 * 1024, schema: { tags, body: ZSignBody, response: { 200: ZSignResponse } } },
+    {
+      config: open,
+      bodyLimit: 1024 * 1024,
+      schema: { tags, body: ZSignBody, response: { 200: ZSignResponse } },
+    },
     async (request) => signDocument(app.documents, request.body, requestOrigin(request)),
   );
 
@@ -76,7 +80,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/boldsign/',
     {
       config: open,
-      schema: { tags, querystring: ZTemplateFromDocumentQuery, response: { 200: ZTemplateFromDocumentResponse } },
+      schema: {
+        tags,
+        querystring: ZTemplateFromDocumentQuery,
+        response: { 200: ZTemplateFromDocumentResponse },
+      },
     },
     async (request) => templateFromCompletedAttestation(app.documents, request.actor, request.query),
   );
