@@ -99,6 +99,8 @@ describe('lists', () => {
       const ids = (list.json().results as { document_id: string }[]).map((d) => d.document_id);
       expect(ids).toContain(w.documents.A.pending.documentId);
       expect(ids).not.toContain(w.documents.B.pending.documentId);
+      // Its own attestation is not a patient's signature.
+      expect(ids).not.toContain(w.documents.A.attestation.documentId);
     }
     expect(
       (await get(w.B.harvestCenter, `/api/v1/harvest-centers/${w.A.harvestCenter.id}/documentList/`))

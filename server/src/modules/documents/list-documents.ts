@@ -57,7 +57,7 @@ export async function adminDocuments(
   return page(deps, await listDocuments(deps.db, documentVisibility(actor), query));
 }
 
-/** GET /api/v1/harvest-centers/{id}/documentList/: the documents a center requested (/patients-signatures). */
+/** GET /api/v1/harvest-centers/{id}/documentList/: the patients' documents a center requested (/patients-signatures). */
 export async function centerDocuments(
   deps: DocumentsDeps,
   actor: Actor,
@@ -69,6 +69,7 @@ export async function centerDocuments(
     deps,
     await listDocuments(deps.db, documentVisibility(actor), query, [
       eq(documents.harvestCenterId, harvestCenterId),
+      eq(documents.party, 'patient'),
     ]),
   );
 }

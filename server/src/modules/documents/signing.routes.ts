@@ -95,6 +95,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: open,
       schema: {
         tags,
+        summary: 'The PDF of a document (application/pdf): with a session that may see it, or a signed URL',
         params: z.object({ documentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a document id') }),
         querystring: ZSignedMediaQuery,
         produces: ['application/pdf'],
