@@ -44,7 +44,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf "${dataDir}" && node --max-semi-space-size=8 --v8-pool-size=1 server/src/main.ts`,
     cwd: root,
-    url: `http://127.0.0.1:${port}/auth/build-version/`,
+    // Healthy once the demo data is whole (its documents are sealed after the server answers).
+    url: `http://127.0.0.1:${port}/api/health/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

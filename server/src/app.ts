@@ -12,6 +12,7 @@ import type { Database, Db } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { serializeError } from './http/error-log.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerHealth, StartupWork } from './http/health.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     documents: DocumentsDeps;
     signingReminders: SigningReminderJob;
     buildVersion: string;
+    /** Work still running after the first answer (GET /api/health/ says 'starting' until it ends). */
+    startupWork: StartupWork;
   }
 }
 
@@ -191,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 
+  app.decorate('startupWork', new StartupWork(app.log));
+  registerHealth(app, app.startupWork);
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);

@@ -109,21 +109,36 @@ export async function seedDemoData(db: Db, password: string) {
   return { ...accounts, chain };
 }
 
+type DemoAccounts = Awaited<ReturnType<typeof seedDemoData>>;
+type DocumentFiles = { storage: FileStorage; config: AppConfig };
+
 /**
- * Seeds only an empty database, so a restart never duplicates demo data. Given the file storage,
- * the demo documents too: the signed ones are real sealed PDFs, and the seal certificate is made
- * (and stored) in the same transaction.
+ * Seeds the demo accounts, centers, patients and vials, only into an empty database (a restart never
+ * duplicates them). Returns the accounts when it seeded, for their documents.
  */
-export async function seedDemoIfEmpty(
-  db: Db,
-  password: string,
-  files?: { storage: FileStorage; config: AppConfig },
-): Promise<boolean> {
+export async function seedDemoAccountsIfEmpty(db: Db, password: string): Promise<DemoAccounts | null> {
   const [{ n }] = await db.select({ n: count() }).from(users);
-  if (n > 0) return false;
-  await db.transaction(async (tx) => {
-    const accounts = await seedDemoData(tx, password);
-    if (files) await seedDemoDocuments(createDocumentsDeps({ db: tx, ...files }), accounts);
-  });
+  if (n > 0) return null;
+  return db.transaction((tx) => seedDemoData(tx, password));
+}
+
+/**
+ * The demo documents, in their own transaction: the signed ones are real sealed PDFs, and the seal
+ * certificate is made (and stored) with them. Seconds of work, so `npm start` runs it after the
+ * server answers (GET /api/health/ says 'starting' until it ends).
+ */
+export async function seedDemoDocumentsOf(
+  db: Db,
+  accounts: DemoAccounts,
+  files: DocumentFiles,
+): Promise<void> {
+  await db.transaction((tx) => seedDemoDocuments(createDocumentsDeps({ db: tx, ...files }), accounts));
+}
+
+/** Both, one after the other (the seed command, tests); documents only when given the file storage. */
+export async function seedDemoIfEmpty(db: Db, password: string, files?: DocumentFiles): Promise<boolean> {
+  const accounts = await seedDemoAccountsIfEmpty(db, password);
+  if (!accounts) return false;
+  if (files) await seedDemoDocumentsOf(db, accounts, files);
   return true;
 }
