@@ -14,6 +14,7 @@ import { serializeError } from './http/error-log.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
+import { registerUploads } from './http/uploads.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { computeBuildVersion, registerWebApp, WEB_DIST } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
@@ -22,6 +23,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDocumentsDeps } from './modules/documents/create-documents-deps.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { documentsAdminRoutes } from './modules/documents/documents-admin.routes.ts';
+import type { DocumentsDeps } from './modules/documents/documents-deps.ts';
+import { SigningReminderJob } from './modules/documents/reminder-job.ts';
+import { signingRoutes } from './modules/documents/signing.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
@@ -33,6 +40,7 @@ import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vialsRoutes } from './modules/vials/vials.routes.ts';
+import { createFileStorage, type FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +51,10 @@ declare module 'fastify' {
     sessionCache: SessionCache<SessionRow>;
     sessionInvalidation: SessionInvalidation;
     sessionPurge: SessionPurgeJob;
+    /** Files (documents now; labels, assets and logos later): local disk or S3. */
+    storage: FileStorage;
+    documents: DocumentsDeps;
+    signingReminders: SigningReminderJob;
     buildVersion: string;
   }
 }
@@ -77,6 +89,9 @@ const DOMAIN_ROUTES = [
   productsRoutes,
   hcStaffRoutes,
   dashboardRoutes,
+  documentsRoutes,
+  documentsAdminRoutes,
+  signingRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -117,6 +132,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => app.sessionPurge.stop());
 
+  const storage = createFileStorage(config);
+  app.decorate('storage', storage);
+  app.decorate(
+    'documents',
+    createDocumentsDeps({ db: database.db, storage, config, wakeMail: () => app.mailWorker.wake() }),
+  );
+  app.decorate(
+    'signingReminders',
+    new SigningReminderJob(
+      database.db,
+      { publicUrl: config.publicUrl, onMailQueued: () => app.mailWorker.wake() },
+      app.log,
+    ),
+  );
+  app.addHook('onClose', async () => app.signingReminders.stop());
+
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { encodings: ['br', 'gzip'] });
@@ -127,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerSessionSync(app, app.sessionInvalidation);
   registerNulGuard(app);
+  await registerUploads(app);
 
   await app.register(swagger, {
     openapi: {
@@ -142,6 +174,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           description: 'Option lists of select-search fields (value, label, first_name, last_name)',
         },
         { name: 'utilities', description: 'Agreement check, admin password-reset mail, Contact Us' },
+        {
+          name: 'documents',
+          description: 'Agreements: signing requests, uploads, lists, templates (part 1 §7 Documents)',
+        },
+        {
+          name: 'signing',
+          description:
+            'The signing page (its link is the credential), the HC sign-up signing, verification, media files',
+        },
       ],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],

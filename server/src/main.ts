@@ -9,20 +9,25 @@ async function main(): Promise<void> {
   const dataDirReady = config.databaseUrl
     ? Promise.resolve()
     : initPgliteDataDir(pgliteDataDir(config.dataDir));
-  const [{ buildApp }, { openDatabase }, { runMigrations }, { seedDemoIfEmpty }] = await Promise.all([
-    import('./app.ts'),
-    import('./db/client.ts'),
-    import('./db/migrate.ts'),
-    import('./seed/demo-seed.ts'),
-  ]);
+  const [{ buildApp }, { openDatabase }, { runMigrations }, { seedDemoIfEmpty }, { createFileStorage }] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./db/client.ts'),
+      import('./db/migrate.ts'),
+      import('./seed/demo-seed.ts'),
+      import('./storage/file-storage.ts'),
+    ]);
   await dataDirReady;
   const database = await openDatabase(config);
   await runMigrations(database, config.databaseUrl);
-  const seeded = config.seedDemo && (await seedDemoIfEmpty(database.db, config.demoPassword));
+  const seeded =
+    config.seedDemo &&
+    (await seedDemoIfEmpty(database.db, config.demoPassword, { storage: createFileStorage(config), config }));
   const app = await buildApp({ config, database });
   if (seeded) app.log.info('seeded demo data (see README for the demo accounts)');
   app.mailWorker.start();
   app.sessionPurge.start();
+  app.signingReminders.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Portal on ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'files'}) ` +

@@ -99,8 +99,8 @@ const each = (callers: readonly Caller[], reach: Reach): Rule =>
 const ADMINS_ALL = each(ADMIN_ROLES, 'all');
 
 type Kind = {
-  /** The object of this kind on a side, as the caller relates to it. */
-  sample(world: TwoSidedWorld, side: SideName, caller: Caller): number;
+  /** The object of this kind on a side, as the caller relates to it (a row id, or a public id). */
+  sample(world: TwoSidedWorld, side: SideName, caller: Caller): number | string;
   read: Rule;
   /** Who may change it; the readers when left out. */
   write?: Rule;
@@ -122,6 +122,11 @@ const PATIENT_READERS: Rule = {
     ],
     'side',
   ),
+};
+
+const DOCUMENT_READERS: Rule = {
+  ...ADMINS_ALL,
+  ...each(['lab', 'labAccess', 'patient', 'harvestCenter', 'hcStaff'], 'side'),
 };
 
 const KINDS = {
@@ -225,6 +230,19 @@ const KINDS = {
   // The catalogue is the same for everyone signed in.
   product: { sample: (w) => w.productId, read: each(ROLES, 'all') },
   outboxMail: { sample: (w) => w.outboxMailId, read: ADMINS_ALL },
+  // A patient's agreement (documents.policy.ts): the patient, its HC and the HC's staff, its lab and
+  // admins read it; the HC that requested it and admins change it. Referral centers and sales
+  // roles do not see agreements.
+  document: {
+    sample: (w, side) => w.documents[side].pending.id,
+    read: DOCUMENT_READERS,
+    write: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
+  // The same, by public id (media/{document_id}.pdf, the signing dialog's calls).
+  documentPublicId: {
+    sample: (w, side) => w.documents[side].completed.documentId,
+    read: DOCUMENT_READERS,
+  },
 } satisfies Record<string, Kind>;
 type KindName = keyof typeof KINDS;
 
@@ -242,6 +260,22 @@ type IdSource = {
  * matrix fails on an id it cannot place, so no route goes unchecked.
  */
 const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
+  // Documents: a patient's agreements; a center's own attestation (the center and admins); a
+  // center's requests (the center, its staff, admins); files by public id.
+  { route: /\/documents\/list\/:id\/$/, kind: 'patient', rule: DOCUMENT_READERS },
+  {
+    route: /\/documents\/harvest-center\/:id\/attestation\/$/,
+    kind: 'harvestCenter',
+    rule: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
+  {
+    route: /\/harvest-centers\/:id\/documentList\/$/,
+    kind: 'harvestCenter',
+    rule: { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') },
+  },
+  { route: /^\/api\/v1\/documents\/:id\/$/, kind: 'document' },
+  // A signed link works for anyone holding it; without one, the session decides (anonymous: 403).
+  { route: /^\/media\/:documentId\.pdf$/, param: 'documentId', kind: 'documentPublicId' },
   // Ids that are not what the path is named after (see the comments on these routes).
   { route: /\/sales-distributors\/:id\/remove-team\/$/, kind: 'salesManager' },
   { route: /\/hc-staff\/:id\/staff-list\/$/, kind: 'harvestCenter' },
@@ -286,6 +320,34 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
 
 /** Object ids sent in a body, by route. */
 const BODY_IDS: Record<string, IdSource & { field: string }> = {
+  // Requests and uploads are made for a center: by itself, or by an admin.
+  'POST /api/v1/documents/send/': {
+    field: 'harvest_center_id',
+    kind: 'harvestCenter',
+    rule: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
+  'POST /api/v1/documents/upload/': {
+    field: 'harvest_center_id',
+    kind: 'harvestCenter',
+    rule: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
+  'POST /api/v1/documents/harvest-center/attestation/': {
+    field: 'harvest_center_id',
+    kind: 'harvestCenter',
+    rule: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
+  // The signing dialog: the signer, the requesting center (in person) and admins.
+  'POST /api/v1/documents/sign-link-patient/': {
+    field: 'docId',
+    kind: 'document',
+    rule: { ...ADMINS_ALL, ...each(['patient', 'harvestCenter'], 'side') },
+  },
+  'POST /api/v1/documents/patient-signed-document/': {
+    field: 'documentId',
+    kind: 'documentPublicId',
+    mode: 'read',
+  },
+  'POST /api/v1/utilities/send-patient-sign-email/': { field: 'doc_id', kind: 'document' },
   'POST /api/v1/vials-history/': { field: 'user', kind: 'patient' },
   // A staff member enters only an HC it works for.
   'POST /api/v1/hc-staff/access/': {
@@ -310,7 +372,7 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
 // Plausible bodies, so that a refusal is about access and not about input.
 // ---------------------------------------------------------------------------------------------
 
-type BodyContext = { world: TwoSidedWorld; pathIds: Record<string, number>; unique: string };
+type BodyContext = { world: TwoSidedWorld; pathIds: Record<string, number | string>; unique: string };
 const NEW_PASSWORD = 'matrix-password-1';
 
 const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
@@ -357,7 +419,7 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   }),
   // The whole form with the account's own e-mail: a save that changes only the last name.
   'PUT /api/v1/users/:id/': ({ world, pathIds }) => {
-    const account = world.accounts.get(pathIds.id);
+    const account = world.accounts.get(Number(pathIds.id));
     return {
       first_name: account?.firstName ?? 'Someone',
       last_name: 'Matrix',
@@ -386,6 +448,38 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   'PATCH /api/v1/patients/:id/': () => ({ date_adipose_shipped_to_lab: '2025-01-02' }),
   'POST /api/v1/vials-history/': () => ({ type: 'added', quantity: 1, date: '2025-01-02' }),
   'PATCH /api/v1/vials-history/:id/': () => ({ note: 'Checked by the access matrix' }),
+  'POST /api/v1/documents/send/': ({ unique }) => ({ name: 'Matrix Patient', email: `doc-${unique}@example.test` }),
+  // A staged key nobody staged: a refusal about the file (400), after access.
+  'POST /api/v1/documents/upload/': ({ unique }) => ({
+    name: 'Matrix Patient',
+    email: `doc-${unique}@example.test`,
+    attestation: 'uploads/0/not-staged.pdf',
+  }),
+  // Multipart routes: a JSON body has no file (400 after access).
+  'POST /api/v1/documents/process-file/': () => ({}),
+  'POST /api/admin/document-templates/': () => ({ kind: 'processing' }),
+  'POST /api/v1/documents/verify/': () => ({}),
+  'POST /api/v1/documents/sign-link-patient/': () => ({}),
+  'POST /api/v1/documents/patient-signed-document/': () => ({}),
+  'POST /api/v1/documents/harvest-center/attestation/': () => ({}),
+  'PATCH /api/v1/documents/:id/': () => ({ name: 'Renamed by the access matrix' }),
+  'POST /api/v1/utilities/send-patient-sign-email/': () => ({
+    user_email: 'someone@example.test',
+    user_name: 'Someone',
+  }),
+  // The signing page's calls: a token that is nobody's (404 for everyone: the link is the credential).
+  'POST /api/v1/signing/session/': ({ world }) => ({
+    document_id: world.documents.A.pending.documentId,
+    token: 'not-a-signing-token-of-anyone-0123456789',
+  }),
+  'POST /api/v1/signing/sign/': ({ world }) => ({
+    document_id: world.documents.A.pending.documentId,
+    token: 'not-a-signing-token-of-anyone-0123456789',
+    consent: true,
+    signature: { type: 'typed', text: 'Matrix Signer' },
+  }),
+  // The HC sign-up's signing: public, throttled per address and e-mail.
+  'POST /auth/boldsign/': ({ unique }) => ({ name: 'Matrix Signup', email: `signup-${unique}@example.test` }),
 };
 
 /**
@@ -401,7 +495,7 @@ const KNOWN_OPEN: readonly string[] = [];
 // ---------------------------------------------------------------------------------------------
 
 type Variant = 'gate' | 'own' | 'other';
-type Target = { id: number; label: string };
+type Target = { id: number | string; label: string };
 type Slot = { name: string; where: 'path' | 'body'; own: Target | null; others: Target[] };
 type Probe = {
   route: DeclaredRoute;
@@ -484,7 +578,7 @@ function planMatrix(world: TwoSidedWorld, routes: DeclaredRoute[]): Plan {
 
       const probe = (variant: Variant, pick: (slot: Slot) => Target) => {
         const picked = slots.map((slot) => ({ slot, target: pick(slot) }));
-        const pathIds: Record<string, number> = {};
+        const pathIds: Record<string, number | string> = {};
         let url = route.url.replace('*', 'matrix-probe');
         for (const { slot, target } of picked) {
           if (slot.where === 'path') {
@@ -569,7 +663,7 @@ let restores = 0;
 beforeAll(async () => {
   const started = performance.now();
   ({ t, routes } = await buildTestAppWithRouteTable());
-  world = await createTwoSidedWorld(t.db);
+  world = await createTwoSidedWorld(t.db, { storage: t.app.storage });
   plan = planMatrix(world, routes);
   // Sessions are not put back: a caller signs in afresh after any request that may have ended
   // its session (any write, or a GET that changed data: logout, a password change, a

@@ -345,3 +345,31 @@ export const ZSignedMediaQuery = z.object({
   /** 'original' (what is being signed, for its signer) or the final file (default). */
   version: z.enum(['final', 'original']).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Templates (admin): what new requests are made from.
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/document-templates/ (a list) and POST (multipart: kind, file, name?, provider_template_id?). */
+export const ZDocumentTemplate = z.object({
+  id: z.string(),
+  kind: ZDocumentKind,
+  name: z.string(),
+  /** The center whose own attestation this is (users.template_id); null for the admin's templates. */
+  owner: z.object({ id: z.number().int(), company: z.string(), email: z.string() }).nullable(),
+  /** Its PDF replaces the built-in text; false for a BoldSign-only template. */
+  has_file: z.boolean(),
+  /** The completed attestation it was made from (public id), if any. */
+  source_document_id: z.string().nullable(),
+  /** The template's id at BoldSign (ESIGN_PROVIDER=boldsign). */
+  provider_template_id: z.string().nullable(),
+  /** New requests of its kind are made from it (the newest admin template of the kind). */
+  in_use: z.boolean(),
+  created_at: z.string(),
+});
+export type TDocumentTemplate = z.infer<typeof ZDocumentTemplate>;
+export const ZDocumentTemplateFields = z.object({
+  kind: ZDocumentKind,
+  name: z.string().trim().max(200).optional(),
+  provider_template_id: z.string().trim().max(100).optional(),
+});

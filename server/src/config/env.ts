@@ -1,10 +1,26 @@
 import path from 'node:path';
+import { UPLOAD_MAX_MEGABYTES } from '@portal/shared/documents';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** An optional text variable; set but empty counts as unset (as `.env` files often leave them). */
+const optionalText = (schema: z.ZodType<string, string> = z.string()) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
+/** A choice among fixed words; unset or empty takes the default. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  fallback: T[number],
+) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(values, { message: `${name} must be ${values.join(' or ')}` }).default(fallback),
+  );
 
 const ZEnvFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,12 +48,80 @@ const ZEnvFields = z.object({
   BUILD_VERSION: z.string().optional(),
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DRIVER: optionalChoice('STORAGE_DRIVER', ['local', 's3'], 'local'),
+  S3_BUCKET: optionalText(),
+  S3_REGION: optionalText(),
+  S3_ENDPOINT: optionalText(
+    z.url({
+      protocol: /^https?$/,
+      message: 'S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000',
+    }),
+  ),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  UPLOAD_MAX_MB: z.coerce
+    .number({ message: 'UPLOAD_MAX_MB must be a number of megabytes' })
+    .positive('UPLOAD_MAX_MB must be more than 0')
+    .max(1024, 'UPLOAD_MAX_MB must be at most 1024')
+    .default(UPLOAD_MAX_MEGABYTES),
+  SIGNING_CERT_P12_BASE64: optionalText(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9+/\s]+=*$/, 'SIGNING_CERT_P12_BASE64 must be a .p12 file encoded in base64'),
+  ),
+  SIGNING_CERT_PASSPHRASE: optionalText(),
+  ESIGN_PROVIDER: optionalChoice('ESIGN_PROVIDER', ['builtin', 'boldsign'], 'builtin'),
+  BOLDSIGN_API_KEY: optionalText(),
+  BOLDSIGN_BASE_URL: optionalText(
+    z.url({
+      protocol: /^https?$/,
+      message: 'BOLDSIGN_BASE_URL must be an absolute URL such as https://api.boldsign.com',
+    }),
+  ),
 });
 
 const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
   message: 'SESSION_TTL_DAYS (idle expiry) cannot be longer than SESSION_MAX_AGE_DAYS (absolute lifetime)',
   path: ['SESSION_TTL_DAYS'],
-});
+})
+  .refine((e) => e.STORAGE_DRIVER !== 's3' || e.S3_BUCKET, {
+    message: 'S3_BUCKET is required when STORAGE_DRIVER=s3',
+    path: ['S3_BUCKET'],
+  })
+  .refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
+    message:
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (leave both unset to use the SDK's own credentials)",
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((e) => !e.SIGNING_CERT_P12_BASE64 || e.SIGNING_CERT_PASSPHRASE, {
+    message:
+      'SIGNING_CERT_PASSPHRASE is required with SIGNING_CERT_P12_BASE64 (the .p12 must have a password)',
+    path: ['SIGNING_CERT_PASSPHRASE'],
+  })
+  .refine((e) => e.ESIGN_PROVIDER !== 'boldsign' || e.BOLDSIGN_API_KEY, {
+    message: 'BOLDSIGN_API_KEY is required when ESIGN_PROVIDER=boldsign',
+    path: ['BOLDSIGN_API_KEY'],
+  });
+
+export type StorageConfig = {
+  driver: 'local' | 's3';
+  /** Required for s3. */
+  bucket: string | undefined;
+  region: string;
+  /** MinIO, s3rver or another S3-compatible service; AWS when unset. */
+  endpoint: string | undefined;
+  /** Both or neither; when neither, the AWS SDK finds credentials itself (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
+
+export type EsignConfig = {
+  provider: 'builtin' | 'boldsign';
+  boldsign?: { apiKey: string; baseUrl: string };
+};
 
 export type AppConfig = {
   port: number;
@@ -56,7 +140,16 @@ export type AppConfig = {
   buildVersion: string | undefined;
   trustProxy: boolean;
   logLevel: z.infer<typeof ZEnvFields>['LOG_LEVEL'];
+  storage: StorageConfig;
+  /** Largest accepted upload, in bytes (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
+  /** The portal's sealing certificate when configured; otherwise one is generated and kept in the database. */
+  signingCertificate: { p12Base64: string; passphrase: string } | undefined;
+  esign: EsignConfig;
 };
+
+export const DEFAULT_S3_REGION = 'us-east-1';
+export const DEFAULT_BOLDSIGN_BASE_URL = 'https://api.boldsign.com';
 
 export class ConfigError extends Error {}
 
@@ -86,5 +179,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     buildVersion: e.BUILD_VERSION,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION ?? DEFAULT_S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+    uploadMaxBytes: Math.floor(e.UPLOAD_MAX_MB * 1024 * 1024),
+    signingCertificate:
+      e.SIGNING_CERT_P12_BASE64 && e.SIGNING_CERT_PASSPHRASE
+        ? { p12Base64: e.SIGNING_CERT_P12_BASE64.replace(/\s+/g, ''), passphrase: e.SIGNING_CERT_PASSPHRASE }
+        : undefined,
+    esign:
+      e.ESIGN_PROVIDER === 'boldsign' && e.BOLDSIGN_API_KEY
+        ? {
+            provider: 'boldsign',
+            boldsign: {
+              apiKey: e.BOLDSIGN_API_KEY,
+              baseUrl: (e.BOLDSIGN_BASE_URL ?? DEFAULT_BOLDSIGN_BASE_URL).replace(/\/$/, ''),
+            },
+          }
+        : { provider: 'builtin' },
   };
 }

@@ -2,6 +2,10 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
+import type { AppConfig } from '../config/env.ts';
+import { createDocumentsDeps } from '../modules/documents/create-documents-deps.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoLabChain } from './demo-lab-chain.ts';
 import {
   createProcessingLab,
@@ -105,12 +109,21 @@ export async function seedDemoData(db: Db, password: string) {
   return { ...accounts, chain };
 }
 
-/** Seeds only an empty database, so a restart never duplicates demo data. */
-export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean> {
+/**
+ * Seeds only an empty database, so a restart never duplicates demo data. Given the file storage,
+ * the demo documents too: the signed ones are real sealed PDFs, and the seal certificate is made
+ * (and stored) in the same transaction.
+ */
+export async function seedDemoIfEmpty(
+  db: Db,
+  password: string,
+  files?: { storage: FileStorage; config: AppConfig },
+): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
   await db.transaction(async (tx) => {
-    await seedDemoData(tx, password);
+    const accounts = await seedDemoData(tx, password);
+    if (files) await seedDemoDocuments(createDocumentsDeps({ db: tx, ...files }), accounts);
   });
   return true;
 }

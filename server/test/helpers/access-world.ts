@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
+import type { FileStorage } from '../../src/storage/file-storage.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {
   createHarvestCenter,
@@ -15,6 +16,7 @@ import {
   createSalesRep,
   createVialRecord,
 } from '../../src/seed/patient-factories.ts';
+import { createSideDocuments } from './document-world.ts';
 
 export type SideName = 'A' | 'B';
 
@@ -73,12 +75,16 @@ export type WorldSide = Awaited<ReturnType<typeof createSide>>;
  * Two of everything, so that every role has an object of each kind it may reach (side A, where
  * the signed-in accounts live) and one it must not (side B); the three admins are shared.
  */
-export async function createTwoSidedWorld(db: Db) {
+export async function createTwoSidedWorld(db: Db, options: { storage: FileStorage }) {
   const superAdmin = await createUser(db, { membershipId: MEMBERSHIP.admin, isSuperuser: true });
   const admin = await createUser(db, { membershipId: MEMBERSHIP.admin });
   const adminEquivalent = await createUser(db, { membershipId: MEMBERSHIP.adminEquivalent });
   const A = await createSide(db, 'A');
   const B = await createSide(db, 'B');
+  const documents = {
+    A: await createSideDocuments(db, options.storage, A),
+    B: await createSideDocuments(db, options.storage, B),
+  };
   const outboxMailId = await enqueueMail(db, {
     to: A.patient.email,
     subject: 'Access matrix',
@@ -90,7 +96,7 @@ export async function createTwoSidedWorld(db: Db) {
   for (const account of [superAdmin, admin, adminEquivalent, ...accountsOf(A), ...accountsOf(B)]) {
     accounts.set(account.id, account);
   }
-  return { superAdmin, admin, adminEquivalent, A, B, outboxMailId, productId: product.id, accounts };
+  return { superAdmin, admin, adminEquivalent, A, B, documents, outboxMailId, productId: product.id, accounts };
 }
 export type TwoSidedWorld = Awaited<ReturnType<typeof createTwoSidedWorld>>;
 

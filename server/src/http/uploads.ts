@@ -1,0 +1,230 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { AppError, badRequest } from './errors.ts';
+
+export type StoredUpload = { key: string; filename: string; size: number; sha256: string; mime: string };
+
+export const UPLOAD_MESSAGES = {
+  notPdf: 'Please choose a PDF file.',
+  oneFile: 'Please send one file at a time.',
+  tooLarge: (maxBytes: number) => `The file is larger than ${formatMegabytes(maxBytes)} MB.`,
+} as const;
+
+const PDF_MIME = 'application/pdf';
+/** file-type recognises most formats within this many first bytes (a PDF within the first 4). */
+const SNIFF_BYTES = 4100;
+const MAX_FILENAME_LENGTH = 200;
+
+function formatMegabytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+/**
+ * Multipart bodies for the routes that take files. Limits are per request (receivePdfUpload passes its
+ * own file size); the defaults here bound what a client can send to any route: one file of at most
+ * UPLOAD_MAX_MB, a few short fields.
+ */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: app.config.uploadMaxBytes,
+      files: 2,
+      fields: 20,
+      fieldSize: 10_000,
+      parts: 25,
+      headerPairs: 100,
+    },
+    // A file over the limit is reported through `truncated` (answered 413 below), not as an error
+    // in the middle of the parts.
+    throwFileSizeLimit: false,
+  });
+}
+
+/** The name a person gave the file, safe to show and store (no directories, no control characters). */
+function cleanFilename(name: string | undefined): string {
+  const base = path.basename((name ?? '').replaceAll('\\', '/'));
+  const clean = [...base]
+    .filter((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      return code >= 0x20 && code !== 0x7f;
+    })
+    .join('')
+    .trim();
+  return (clean || 'document.pdf').slice(0, MAX_FILENAME_LENGTH);
+}
+
+/** Reads the first bytes of a stream without losing them: returns them and an iterator of the rest. */
+async function readHead(
+  iterator: AsyncIterator<Buffer>,
+  minBytes: number,
+): Promise<{ head: Buffer; ended: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < minBytes) {
+    const next = await iterator.next();
+    if (next.done) return { head: Buffer.concat(chunks), ended: true };
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), ended: false };
+}
+
+/** Reads what is left of a part so the request can finish (busboy's limit bounds how much). */
+async function discard(file: Readable): Promise<void> {
+  file.resume();
+  if (file.readableEnded || file.destroyed) return;
+  await new Promise<void>((resolve) => {
+    file.once('end', resolve);
+    file.once('close', resolve);
+    file.once('error', () => resolve());
+  });
+}
+
+/**
+ * Walks the multipart parts: fields are collected, the one part named `file` goes to `receive`, any
+ * other file is refused. `undo` removes what `receive` kept when a later part fails.
+ */
+async function receiveSingleFile<T>(
+  request: FastifyRequest,
+  maxBytes: number,
+  receive: (part: MultipartFile) => Promise<T>,
+  undo: (received: T) => Promise<void>,
+): Promise<{ received: T; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notPdf);
+  const fields: Record<string, string> = {};
+  let received: { value: T } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || received) {
+        await discard(part.file);
+        throw badRequest(received ? UPLOAD_MESSAGES.oneFile : UPLOAD_MESSAGES.notPdf);
+      }
+      received = { value: await receive(part) };
+    }
+  } catch (error) {
+    if (received) await undo(received.value);
+    throw error;
+  }
+  if (!received) throw badRequest(UPLOAD_MESSAGES.notPdf);
+  return { received: received.value, fields };
+}
+
+/** The first bytes of a part, checked to be a PDF (400 otherwise), and an iterator of the rest. */
+async function sniffPdf(
+  part: MultipartFile,
+): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterator<Buffer> }> {
+  const rest = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const { head, ended } = await readHead(rest, SNIFF_BYTES);
+  const type = await fileTypeFromBuffer(head);
+  if (type?.mime !== PDF_MIME) {
+    await discard(part.file);
+    throw badRequest(UPLOAD_MESSAGES.notPdf);
+  }
+  return { head, ended, rest };
+}
+
+/**
+ * Receives the multipart field `file` (a PDF) into `storage` at `${keyPrefix}/<random>.pdf`, streaming
+ * it (never held whole) while hashing it. The type comes from the first bytes, not the name. Other
+ * fields come back in `fields`. Throws AppError 400 (not a PDF, no file, several files) or 413 (over
+ * `maxBytes`); nothing stays in storage when it throws.
+ */
+export async function receivePdfUpload(
+  request: FastifyRequest,
+  storage: FileStorage,
+  options: { keyPrefix: string; maxBytes: number },
+): Promise<StoredUpload & { fields: Record<string, string> }> {
+  const { received, fields } = await receiveSingleFile(
+    request,
+    options.maxBytes,
+    (part) => storePdfPart(part, storage, options),
+    (stored) => storage.delete(stored.key),
+  );
+  return { ...received, fields };
+}
+
+/**
+ * The same checks as receivePdfUpload, but the PDF comes back in memory instead of going to storage:
+ * for a file that is only looked at (the verification page), bounded by `maxBytes`.
+ */
+export async function readPdfUpload(
+  request: FastifyRequest,
+  options: { maxBytes: number },
+): Promise<{
+  bytes: Uint8Array;
+  filename: string;
+  size: number;
+  sha256: string;
+  fields: Record<string, string>;
+}> {
+  const { received, fields } = await receiveSingleFile(
+    request,
+    options.maxBytes,
+    async (part) => {
+      const { head, ended, rest } = await sniffPdf(part);
+      const chunks = [head];
+      if (!ended) {
+        for (let next = await rest.next(); !next.done; next = await rest.next()) chunks.push(next.value);
+      }
+      if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge(options.maxBytes));
+      const bytes = Buffer.concat(chunks);
+      return {
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        filename: cleanFilename(part.filename),
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+    },
+    async () => {},
+  );
+  return { ...received, fields };
+}
+
+async function storePdfPart(
+  part: MultipartFile,
+  storage: FileStorage,
+  options: { keyPrefix: string; maxBytes: number },
+): Promise<StoredUpload> {
+  const { head, ended, rest: iterator } = await sniffPdf(part);
+  const hash = createHash('sha256').update(head);
+  let size = head.length;
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        hash.update(next.value);
+        size += next.value.length;
+        yield next.value;
+      }
+    })(),
+  );
+
+  const key = `${options.keyPrefix.replace(/\/+$/, '')}/${randomUUID()}.pdf`;
+  try {
+    await storage.put(key, body, { contentType: PDF_MIME });
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+  if (part.file.truncated) {
+    await storage.delete(key);
+    throw new AppError(413, UPLOAD_MESSAGES.tooLarge(options.maxBytes));
+  }
+  return {
+    key,
+    filename: cleanFilename(part.filename),
+    size,
+    sha256: hash.digest('hex'),
+    mime: PDF_MIME,
+  };
+}

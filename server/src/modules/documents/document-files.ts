@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { TDocumentKind } from '@portal/shared/documents';
+import { renderAgreementPdf } from '../../esign/agreement-pdf.ts';
+import { sha256Hex } from '../../esign/verify-pdf.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { findDefaultTemplate, findTemplate, type TemplateRow } from './documents.repository.ts';
+
+/** Where a document's files live in the storage (relative keys, docs/decisions/018). */
+export const documentKeys = {
+  original: (documentId: string) => `documents/${documentId}/original.pdf`,
+  /** One name per signing attempt, so a failed attempt never overwrites a committed file. */
+  final: (documentId: string) => `documents/${documentId}/final-${randomBytes(6).toString('hex')}.pdf`,
+  uploaded: (documentId: string) => `documents/${documentId}/uploaded.pdf`,
+  template: (templateId: string) => `templates/${templateId}.pdf`,
+};
+
+/**
+ * The template a new request of a kind is made from: the center's own attestation template
+ * (users.template_id) for an attestation, else the admin's replacement of the kind's text, else
+ * none (the built-in text). A template id that names no usable template (say, an old BoldSign id)
+ * falls back the same way.
+ */
+export async function resolveTemplate(
+  db: Db,
+  kind: TDocumentKind,
+  centerTemplateId: string | null | undefined,
+): Promise<TemplateRow | undefined> {
+  if (kind === 'attestation' && centerTemplateId) {
+    const own = await findTemplate(db, centerTemplateId);
+    if (own && own.kind === 'attestation' && own.fileKey) return own;
+  }
+  const fallback = await findDefaultTemplate(db, kind);
+  return fallback?.fileKey ? fallback : undefined;
+}
+
+export type OriginalInput = {
+  kind: TDocumentKind;
+  title: string;
+  documentId: string;
+  signerName: string;
+  signerEmail: string;
+  harvestCenterName: string;
+  createdAt: Date;
+  template: TemplateRow | undefined;
+};
+
+/** Writes the original (what is signed) of a new document and answers its key and SHA-256. */
+export async function storeOriginal(
+  storage: FileStorage,
+  input: OriginalInput,
+): Promise<{ key: string; sha256: string }> {
+  const bytes = input.template?.fileKey
+    ? await storage.getBytes(input.template.fileKey)
+    : await renderAgreementPdf({
+        kind: input.kind,
+        title: input.title,
+        signerName: input.signerName,
+        signerEmail: input.signerEmail,
+        harvestCenterName: input.harvestCenterName,
+        documentId: input.documentId,
+        createdAt: input.createdAt,
+      });
+  const key = documentKeys.original(input.documentId);
+  await storage.put(key, bytes, { contentType: 'application/pdf' });
+  return { key, sha256: sha256Hex(bytes) };
+}

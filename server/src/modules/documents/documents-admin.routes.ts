@@ -1,0 +1,52 @@
+import { ZDocumentListQuery, ZDocumentPage, ZDocumentTemplate } from '@portal/shared/documents';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import { receivePdfUpload } from '../../http/uploads.ts';
+import { adminDocuments } from './list-documents.ts';
+import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
+import { createTemplate, listTemplatesJson, TEMPLATE_KEY_PREFIX } from './templates.ts';
+
+/** The admin's documents lists (/documents/patients, /documents/harvest-centers) and templates. */
+export const documentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['documents'];
+  const admins = { access: ADMINS };
+
+  app.get(
+    '/api/admin/documents/',
+    { config: admins, schema: { tags, querystring: ZDocumentListQuery, response: { 200: ZDocumentPage } } },
+    async (request) => adminDocuments(app.documents, requireActor(request), request.query),
+  );
+
+  app.get(
+    '/api/admin/document-templates/',
+    { config: admins, schema: { tags, response: { 200: z.array(ZDocumentTemplate) } } },
+    async () => listTemplatesJson(app.documents),
+  );
+
+  app.post(
+    '/api/admin/document-templates/',
+    {
+      config: admins,
+      validatorCompiler: multipartValidator,
+      schema: {
+        tags,
+        consumes: MULTIPART,
+        body: z.object({
+          kind: z.enum(['attestation', 'processing', 'storage']),
+          file: zFormFile('The agreement text as a PDF; it replaces the built-in text for new requests'),
+          name: z.string().max(200).optional(),
+          provider_template_id: z.string().max(100).optional(),
+        }),
+        response: { 201: ZDocumentTemplate },
+      },
+    },
+    async (request, reply) => {
+      const upload = await receivePdfUpload(request, app.storage, {
+        keyPrefix: TEMPLATE_KEY_PREFIX,
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      return reply.status(201).send(await createTemplate(app.documents, requireActor(request), upload));
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import type { AppConfig } from '../../config/env.ts';
+import { type BoldSignClient, createBoldSignClient } from '../../esign/boldsign-client.ts';
+import { AppError } from '../../http/errors.ts';
+
+/**
+ * Who runs a signing request. The built-in service (default) makes the original, the links, the
+ * signing page and the sealed PDF itself, so every method answers null ("the portal does it"). The
+ * BoldSign adapter (ESIGN_PROVIDER=boldsign) sends from BoldSign templates, which mail the signer,
+ * answers BoldSign's embedded signing URL, and reports status and the signed file, which the portal
+ * then stores as the final PDF (BoldSign's own seal, not the portal's).
+ */
+export interface ESignProvider {
+  readonly kind: 'builtin' | 'boldsign';
+  createRequest(input: {
+    title: string;
+    signerName: string;
+    signerEmail: string;
+    providerTemplateId: string | null;
+  }): Promise<{ providerDocumentId: string } | null>;
+  embeddedSignLink(
+    document: { providerDocumentId: string | null; signerEmail: string },
+    redirectUrl: string,
+  ): Promise<string | null>;
+  fetchResult(document: {
+    providerDocumentId: string | null;
+  }): Promise<{ status: 'Pending' | 'Completed' | 'Voided'; pdf?: Uint8Array } | null>;
+}
+
+export const builtinProvider: ESignProvider = {
+  kind: 'builtin',
+  createRequest: async () => null,
+  embeddedSignLink: async () => null,
+  fetchResult: async () => null,
+};
+
+export const NO_PROVIDER_TEMPLATE_MESSAGE =
+  'No BoldSign template is set for this agreement. An admin adds its BoldSign template id under Document templates.';
+
+export function createBoldSignProvider(client: BoldSignClient): ESignProvider {
+  return {
+    kind: 'boldsign',
+    async createRequest(input) {
+      if (!input.providerTemplateId) throw new AppError(409, NO_PROVIDER_TEMPLATE_MESSAGE);
+      const { documentId } = await client.sendFromTemplate({
+        templateId: input.providerTemplateId,
+        title: input.title,
+        signerName: input.signerName,
+        signerEmail: input.signerEmail,
+      });
+      return { providerDocumentId: documentId };
+    },
+    async embeddedSignLink(document, redirectUrl) {
+      if (!document.providerDocumentId) throw new AppError(409, 'This request is not known to BoldSign.');
+      const { signLink } = await client.getEmbeddedSignLink({
+        documentId: document.providerDocumentId,
+        signerEmail: document.signerEmail,
+        redirectUrl,
+      });
+      return signLink;
+    },
+    async fetchResult(document) {
+      if (!document.providerDocumentId) return null;
+      const status = await client.getStatus(document.providerDocumentId);
+      if (status !== 'Completed') return { status };
+      return { status, pdf: await client.download(document.providerDocumentId) };
+    },
+  };
+}
+
+/** The provider the configuration names (config.esign, validated at start-up). */
+export function createESignProvider(config: AppConfig): ESignProvider {
+  if (config.esign.provider === 'boldsign' && config.esign.boldsign) {
+    return createBoldSignProvider(
+      createBoldSignClient({ apiKey: config.esign.boldsign.apiKey, baseUrl: config.esign.boldsign.baseUrl }),
+    );
+  }
+  return builtinProvider;
+}

@@ -1,0 +1,131 @@
+import { SIGNING_REMINDER_DAYS } from '@portal/shared/documents';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { queueReminderMail } from './document-mails.ts';
+import { findContact, insertEvents, updateDocument } from './documents.repository.ts';
+import { centerLabel } from './request-parties.ts';
+import { createSigningLink } from './signing-links.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Requests reminded per run; the next run takes the rest. */
+const BATCH = 100;
+
+/**
+ * After a reminder, how many of the schedule's points (3 and 7 days after sending) have passed and
+ * when the next one is due. A job that was down skips the reminders it missed rather than mailing
+ * them all at once.
+ */
+export function reminderSchedule(sentAt: Date, remindersSent: number, now: Date) {
+  const points = SIGNING_REMINDER_DAYS.map((days) => new Date(sentAt.getTime() + days * DAY_MS));
+  const passed = Math.max(remindersSent + 1, points.filter((p) => p <= now).length);
+  return { remindersSent: passed, nextReminderAt: points[passed] ?? null };
+}
+
+/**
+ * Mails a fresh link for every Pending request of the built-in service whose reminder is due, one
+ * mail per signer and center; the older links stop working. Rows are locked with SKIP LOCKED, so
+ * two app processes never remind twice.
+ */
+export async function sendDueReminders(db: Db, publicUrl: string, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: documents.id, signerEmail: documents.signerEmail, harvestCenterId: documents.harvestCenterId })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.status, 'Pending'),
+        eq(documents.provider, 'builtin'),
+        lte(documents.nextReminderAt, now),
+      ),
+    )
+    .orderBy(asc(documents.nextReminderAt))
+    .limit(BATCH);
+  const groups = new Map<string, number[]>();
+  for (const d of due) {
+    const key = `${d.harvestCenterId ?? ''} ${d.signerEmail.toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), d.id]);
+  }
+  let reminded = 0;
+  for (const ids of groups.values()) {
+    reminded += await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(documents)
+        .where(
+          and(
+            inArray(documents.id, ids),
+            eq(documents.status, 'Pending'),
+            lte(documents.nextReminderAt, now),
+          ),
+        )
+        .orderBy(asc(documents.id))
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      const links: { kind: (typeof rows)[number]['kind']; url: string }[] = [];
+      for (const row of rows) {
+        links.push({ kind: row.kind, url: (await createSigningLink(tx, row, 'email', publicUrl)).url });
+        await updateDocument(tx, row.id, reminderSchedule(row.sentAt ?? row.createdAt, row.remindersSent, now));
+        await insertEvents(tx, row.id, [{ event: 'reminded', at: now, by: 'Portal' }]);
+      }
+      const center = await findContact(tx, rows[0].harvestCenterId);
+      await queueReminderMail(tx, {
+        to: rows[0].signerEmail,
+        signerName: rows[0].signerName,
+        centerName: center ? centerLabel(center) : '',
+        links,
+      });
+      return rows.length;
+    });
+  }
+  return reminded;
+}
+
+/** Runs the reminders at start and then periodically; started like the session purge, stopped on close. */
+export class SigningReminderJob {
+  readonly #db: Db;
+  readonly #publicUrl: string;
+  readonly #log: FastifyBaseLogger;
+  readonly #onMailQueued: () => void;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number | undefined> | undefined;
+
+  constructor(db: Db, options: { publicUrl: string; onMailQueued: () => void }, log: FastifyBaseLogger) {
+    this.#db = db;
+    this.#publicUrl = options.publicUrl;
+    this.#onMailQueued = options.onMailQueued;
+    this.#log = log;
+  }
+
+  start(intervalMs = 15 * 60 * 1000): void {
+    void this.run();
+    this.#timer = setInterval(() => void this.run(), intervalMs);
+    this.#timer.unref();
+  }
+
+  /** One pass; concurrent calls share it. Failures are logged, the next run tries again. */
+  run(now?: Date): Promise<number | undefined> {
+    this.#running ??= sendDueReminders(this.#db, this.#publicUrl, now)
+      .then((count) => {
+        if (count > 0) {
+          this.#log.info({ count }, 'mailed signing reminders');
+          this.#onMailQueued();
+        }
+        return count;
+      })
+      .catch((error) => {
+        this.#log.warn({ err: error }, 'signing reminders failed');
+        return undefined;
+      })
+      .finally(() => {
+        this.#running = undefined;
+      });
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+}

@@ -1,0 +1,72 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patientAccounts, users } from '../../db/schema/accounts.ts';
+import type { Actor } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { findAccount } from '../accounts/account-view.ts';
+import { canRequestFor } from './documents.policy.ts';
+
+export type RequestingCenter = { id: number; email: string; company: string; name: string; templateId: string };
+export type RequestedPatient = { id: number; email: string; name: string } | null;
+
+/** The harvest center a request is made for, when the caller may make it (admins any, an HC itself). */
+export async function requireRequestingCenter(db: Db, actor: Actor, harvestCenterId: number): Promise<RequestingCenter> {
+  if (!canRequestFor(actor, harvestCenterId)) {
+    throw forbidden('You can request documents only for your own harvest center.');
+  }
+  const center = await findAccount(db, harvestCenterId, [MEMBERSHIP.harvestCenter]);
+  if (!center) throw notFound('Harvest center not found.');
+  return {
+    id: center.id,
+    email: center.email,
+    company: center.company,
+    name: `${center.firstName} ${center.lastName}`.trim(),
+    templateId: center.templateId,
+  };
+}
+
+/**
+ * The patient account a request is for: the one picked (it must be the center's), else the center's
+ * patient with that e-mail, else none (the documents then wait for the person by e-mail only).
+ */
+export async function resolveRequestedPatient(
+  db: Db,
+  center: RequestingCenter,
+  input: { patientId?: number | null; email: string },
+): Promise<RequestedPatient> {
+  const columns = {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    harvestCenterId: patientAccounts.harvestCenterId,
+  };
+  const base = db.select(columns).from(users).innerJoin(patientAccounts, eq(patientAccounts.userId, users.id));
+  if (input.patientId) {
+    const [patient] = await base.where(eq(users.id, input.patientId)).limit(1);
+    if (!patient) throw notFound('Patient not found.');
+    if (patient.harvestCenterId !== center.id) {
+      throw badRequest('This patient belongs to another harvest center.', {
+        patient_id: 'This patient belongs to another harvest center.',
+      });
+    }
+    return { id: patient.id, email: patient.email, name: `${patient.firstName} ${patient.lastName}`.trim() };
+  }
+  const [patient] = await base
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, input.email.trim().toLowerCase()),
+        eq(patientAccounts.harvestCenterId, center.id),
+      ),
+    )
+    .limit(1);
+  return patient
+    ? { id: patient.id, email: patient.email, name: `${patient.firstName} ${patient.lastName}`.trim() }
+    : null;
+}
+
+/** How an event names a center: its company, else its contact's name. */
+export function centerLabel(center: { company: string; name?: string; email: string }): string {
+  return center.company || center.name || center.email;
+}

@@ -1,0 +1,73 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { auditLog } from '../../db/schema/platform.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { queueSigningRequestMail } from './document-mails.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
+import { findContact, insertEvents } from './documents.repository.ts';
+import { centerLabel } from './request-parties.ts';
+import { createSigningLink, linkRefused } from './signing-links.ts';
+import { requireManagedDocument } from './void-document.ts';
+
+/** Resent signing mails per document and quarter of an hour, like resent invitations (decision 015). */
+const RESEND_LIMIT = 3;
+const RESEND_WINDOW_MS = 15 * 60 * 1000;
+const SIGN_EMAIL_RESENT = 'document.sign_email_resent';
+
+/**
+ * POST /api/v1/utilities/send-patient-sign-email/: mails a fresh 14-day link for a Pending request;
+ * the older links stop working. For the requesting center and admins. The mail goes to the signer
+ * the document names (the payload's name and e-mail are not trusted to redirect it).
+ */
+export async function resendSignEmail(
+  deps: DocumentsDeps,
+  actor: Actor,
+  docId: number | string,
+  origin: RequestOrigin,
+): Promise<{ message: string }> {
+  const where = typeof docId === 'number' ? { id: docId } : { documentId: docId };
+  const email = await deps.db.transaction(async (tx) => {
+    const { document } = await requireManagedDocument(tx, actor, where);
+    if (document.status === 'Voided') throw linkRefused('voided');
+    if (document.status === 'Completed') throw linkRefused('used');
+    if (document.provider !== 'builtin') {
+      throw new AppError(409, 'BoldSign reminds its signers itself; this request cannot be mailed again here.');
+    }
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, SIGN_EMAIL_RESENT),
+          eq(auditLog.email, document.signerEmail.toLowerCase()),
+          gt(auditLog.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
+          sql`${auditLog.detail}->>'document_id' = ${document.documentId}`,
+        ),
+      );
+    if ((recent?.n ?? 0) >= RESEND_LIMIT) {
+      throw new AppError(429, 'This request was mailed several times recently. Please wait 15 minutes.');
+    }
+    const center = await findContact(tx, document.harvestCenterId);
+    const { url } = await createSigningLink(tx, document, 'email', deps.publicUrl);
+    await queueSigningRequestMail(tx, {
+      to: document.signerEmail,
+      signerName: document.signerName,
+      centerName: center ? centerLabel(center) : '',
+      links: [{ kind: document.kind, url }],
+      again: true,
+    });
+    await insertEvents(tx, document.id, [{ event: 'sent', by: 'Portal' }]);
+    await recordAudit(tx, {
+      action: SIGN_EMAIL_RESENT,
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: document.patientId,
+      email: document.signerEmail,
+      ip: origin.ip ?? '',
+      detail: { document_id: document.documentId },
+    });
+    return document.signerEmail;
+  });
+  deps.wakeMail();
+  return { message: `The signing link has been sent again to ${email}.` };
+}

@@ -1,0 +1,159 @@
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_NAMES,
+  DOCUMENT_TEXTS,
+  SIGNING_REMINDER_DAYS,
+  type TDocumentKind,
+  type TSendDocumentsBody,
+  type TSendDocumentsResponse,
+} from '@portal/shared/documents';
+import type { Actor } from '../../http/access.ts';
+import { newDocumentId } from './document-ids.ts';
+import { queueSigningRequestMail } from './document-mails.ts';
+import { resolveTemplate, storeOriginal } from './document-files.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
+import { type DocumentRow, insertDocument, insertEvents, listDocumentsByIds } from './documents.repository.ts';
+import { documentsJson } from './document-json.ts';
+import { centerLabel, requireRequestingCenter, resolveRequestedPatient } from './request-parties.ts';
+import { createSigningLink } from './signing-links.ts';
+import { voidReplacedRequests } from './void-document.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the first reminder of a request mailed at `sentAt` is due. */
+export function firstReminderAt(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + SIGNING_REMINDER_DAYS[0] * DAY_MS);
+}
+
+type Prepared = {
+  kind: TDocumentKind;
+  documentId: string;
+  templateId: string | null;
+  originalKey: string | null;
+  originalSha256: string | null;
+  providerDocumentId: string | null;
+};
+
+/**
+ * POST /api/v1/documents/send/: the three agreements for a patient, each a Pending document with
+ * its own mailed link (one mail). A new request replaces the patient's pending ones. The originals
+ * are written before the transaction and removed again if it fails.
+ */
+export async function sendDocuments(
+  deps: DocumentsDeps,
+  actor: Actor,
+  body: TSendDocumentsBody,
+  origin: RequestOrigin,
+): Promise<TSendDocumentsResponse> {
+  const { db, storage, provider } = deps;
+  const center = await requireRequestingCenter(db, actor, body.harvest_center_id);
+  const patient = await resolveRequestedPatient(db, center, { patientId: body.patient_id, email: body.email });
+  const signer = { name: body.name.trim(), email: body.email.trim() };
+  const createdAt = new Date();
+
+  const prepared: Prepared[] = [];
+  try {
+    for (const kind of DOCUMENT_KINDS) {
+      const documentId = newDocumentId();
+      const template = await resolveTemplate(db, kind, center.templateId);
+      if (provider.kind === 'builtin') {
+        const original = await storeOriginal(storage, {
+          kind,
+          title: DOCUMENT_NAMES[kind],
+          documentId,
+          signerName: signer.name,
+          signerEmail: signer.email,
+          harvestCenterName: centerLabel(center),
+          createdAt,
+          template,
+        });
+        prepared.push({
+          kind,
+          documentId,
+          templateId: template?.id ?? null,
+          originalKey: original.key,
+          originalSha256: original.sha256,
+          providerDocumentId: null,
+        });
+      } else {
+        const started = await provider.createRequest({
+          title: DOCUMENT_NAMES[kind],
+          signerName: signer.name,
+          signerEmail: signer.email,
+          providerTemplateId: template?.providerTemplateId ?? null,
+        });
+        prepared.push({
+          kind,
+          documentId,
+          templateId: template?.id ?? null,
+          originalKey: null,
+          originalSha256: null,
+          providerDocumentId: started?.providerDocumentId ?? null,
+        });
+      }
+    }
+
+    const ids = await db.transaction(async (tx) => {
+      await voidReplacedRequests(tx, {
+        harvestCenterId: center.id,
+        patientId: patient?.id ?? null,
+        signerEmail: signer.email,
+        kinds: [...DOCUMENT_KINDS],
+        by: centerLabel(center),
+        origin,
+      });
+      const rows: DocumentRow[] = [];
+      const links: { kind: TDocumentKind; url: string }[] = [];
+      for (const p of prepared) {
+        const row = await insertDocument(tx, {
+          documentId: p.documentId,
+          kind: p.kind,
+          name: DOCUMENT_NAMES[p.kind],
+          source: 'signed',
+          party: 'patient',
+          patientId: patient?.id ?? null,
+          harvestCenterId: center.id,
+          signerUserId: patient?.id ?? null,
+          signerName: signer.name,
+          signerEmail: signer.email,
+          templateId: p.templateId,
+          originalKey: p.originalKey,
+          originalSha256: p.originalSha256,
+          channel: 'email',
+          provider: provider.kind,
+          providerDocumentId: p.providerDocumentId,
+          createdBy: actor.session.actorUserId ?? actor.id,
+          createdAt,
+          sentAt: createdAt,
+          // The provider reminds its own signers; the portal reminds for the built-in service.
+          nextReminderAt: provider.kind === 'builtin' ? firstReminderAt(createdAt) : null,
+        });
+        await insertEvents(tx, row.id, [
+          { event: 'created', at: createdAt, by: centerLabel(center), ...origin },
+          { event: 'sent', at: createdAt, by: 'Portal' },
+        ]);
+        if (provider.kind === 'builtin') {
+          links.push({ kind: p.kind, url: (await createSigningLink(tx, row, 'email', deps.publicUrl)).url });
+        }
+        rows.push(row);
+      }
+      if (links.length > 0) {
+        await queueSigningRequestMail(tx, {
+          to: signer.email,
+          signerName: signer.name,
+          centerName: centerLabel(center),
+          links,
+        });
+      }
+      return rows.map((r) => r.id);
+    });
+    deps.wakeMail();
+    const documents = await documentsJson(deps, await listDocumentsByIds(db, ids));
+    return { code: 'success', message: DOCUMENT_TEXTS.sent, documents };
+  } catch (error) {
+    await Promise.all(prepared.map((p) => (p.originalKey ? storage.delete(p.originalKey) : undefined))).catch(
+      () => {},
+    );
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+import {
+  ZEmbeddedSigningBody,
+  ZSignBody,
+  ZSignedMediaQuery,
+  ZSigningLinkBody,
+  ZSigningSession,
+  ZSignLinkResponse,
+  ZSignResponse,
+  ZTemplateFromDocumentQuery,
+  ZTemplateFromDocumentResponse,
+  ZVerifyResponse,
+} from '@portal/shared/documents';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
+import { receivePdfUpload } from '../../http/uploads.ts';
+import { FileNotFoundError } from '../../storage/file-storage.ts';
+import { requestOrigin } from './documents-deps.ts';
+import { embeddedSigning, templateFromCompletedAttestation } from './embedded-signing.ts';
+import { openDocumentFile } from './media.ts';
+import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
+import { openSigningSession, signDocument } from './sign-document.ts';
+import { verifyDocument } from './verify-document.ts';
+
+/** What a media answer may do in the browser: be shown (also framed by our own pages), run nothing. */
+const MEDIA_CSP = "default-src 'none'; frame-ancestors 'self'";
+
+/**
+ * The public side of signing: the signing page (its link's token is the credential), the HC
+ * sign-up's embedded signing (POST/GET auth/boldsign/, answered by the built-in service),
+ * verification, and the files behind media/ (a session or a signed URL).
+ */
+export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['signing'];
+  const open = { access: 'public' as const };
+
+  app.post(
+    '/api/v1/signing/session/',
+    { config: open, schema: { tags, body: ZSigningLinkBody, response: { 200: ZSigningSession } } },
+    async (request) => openSigningSession(app.documents, request.body, requestOrigin(request)),
+  );
+
+  app.post(
+    '/api/v1/signing/sign/',
+    // A drawn signature is a PNG data URL of up to 400 kB.
+    { config: open, bodyLimit: 1024 * 1024, schema: { tags, body: ZSignBody, response: { 200: ZSignResponse } } },
+    async (request) => signDocument(app.documents, request.body, requestOrigin(request)),
+  );
+
+  app.post(
+    '/api/v1/documents/verify/',
+    {
+      config: open,
+      validatorCompiler: multipartValidator,
+      schema: {
+        tags,
+        consumes: MULTIPART,
+        body: z.object({ file: zFormFile('The PDF to check') }),
+        response: { 200: ZVerifyResponse },
+      },
+    },
+    async (request) => {
+      const upload = await receivePdfUpload(request, app.storage, {
+        keyPrefix: 'verify/',
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      let bytes: Uint8Array;
+      try {
+        bytes = await app.storage.getBytes(upload.key);
+      } finally {
+        await app.storage.delete(upload.key);
+      }
+      return verifyDocument(app.documents, bytes);
+    },
+  );
+
+  app.post(
+    '/auth/boldsign/',
+    { config: open, schema: { tags, body: ZEmbeddedSigningBody, response: { 200: ZSignLinkResponse } } },
+    async (request) => embeddedSigning(app.documents, request.actor, request.body, requestOrigin(request)),
+  );
+
+  app.get(
+    '/auth/boldsign/',
+    {
+      config: open,
+      schema: { tags, querystring: ZTemplateFromDocumentQuery, response: { 200: ZTemplateFromDocumentResponse } },
+    },
+    async (request) => templateFromCompletedAttestation(app.documents, request.actor, request.query),
+  );
+
+  app.get(
+    '/media/:documentId.pdf',
+    {
+      config: open,
+      schema: {
+        tags,
+        params: z.object({ documentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a document id') }),
+        querystring: ZSignedMediaQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { key, filename } = await openDocumentFile(
+        app.documents,
+        request.actor,
+        request.params.documentId,
+        request.query,
+      );
+      let stream: NodeJS.ReadableStream;
+      try {
+        stream = await app.storage.getStream(key);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw notFound('The file of this document is missing.');
+        throw error;
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('content-security-policy', MEDIA_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(stream);
+    },
+  );
+};

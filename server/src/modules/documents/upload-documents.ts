@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_NAMES,
+  DOCUMENT_TEXTS,
+  type TDocumentKind,
+  type TUploadDocumentsBody,
+  type TSendDocumentsResponse,
+} from '@portal/shared/documents';
+import type { Actor } from '../../http/access.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type FileStorage, isValidStorageKey } from '../../storage/file-storage.ts';
+import { newDocumentId } from './document-ids.ts';
+import { documentKeys } from './document-files.ts';
+import { documentsJson } from './document-json.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
+import { insertDocument, insertEvents, listDocumentsByIds } from './documents.repository.ts';
+import { centerLabel, requireRequestingCenter, resolveRequestedPatient } from './request-parties.ts';
+import { voidReplacedRequests } from './void-document.ts';
+
+/** Where process-file/ stages a user's uploads until upload/ files them (only that user's keys count). */
+export function stagingPrefix(userId: number): string {
+  return `uploads/${userId}/`;
+}
+
+export const UPLOAD_AGAIN_MESSAGE = 'This file is no longer available. Please upload it again.';
+
+async function sha256Of(storage: FileStorage, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of (await storage.getStream(key)) as AsyncIterable<Buffer | string>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/**
+ * POST /api/v1/documents/upload/: agreements signed on paper, staged by process-file/, become
+ * Completed documents (source 'uploaded') of the patient; they replace pending requests of the same
+ * kinds. Uploaded files are kept as they came: the portal does not seal what it did not sign.
+ */
+export async function uploadDocuments(
+  deps: DocumentsDeps,
+  actor: Actor,
+  body: TUploadDocumentsBody,
+  origin: RequestOrigin,
+): Promise<TSendDocumentsResponse> {
+  const { db, storage } = deps;
+  const center = await requireRequestingCenter(db, actor, body.harvest_center_id);
+  const patient = await resolveRequestedPatient(db, center, { patientId: body.patient_id, email: body.email });
+  const prefix = stagingPrefix(actor.id);
+  const staged = DOCUMENT_KINDS.flatMap((kind) => (body[kind] ? [{ kind, key: body[kind] as string }] : []));
+  const errors: Record<string, string> = {};
+  for (const { kind, key } of staged) {
+    const isOwnStagedKey = key.startsWith(prefix) && isValidStorageKey(key);
+    if (!isOwnStagedKey || !(await storage.exists(key))) errors[kind] = UPLOAD_AGAIN_MESSAGE;
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
+
+  const filed: { kind: TDocumentKind; documentId: string; key: string; sha256: string; staged: string }[] = [];
+  try {
+    for (const { kind, key } of staged) {
+      const documentId = newDocumentId();
+      const target = documentKeys.uploaded(documentId);
+      await storage.move(key, target);
+      filed.push({ kind, documentId, key: target, sha256: await sha256Of(storage, target), staged: key });
+    }
+    const signer = { name: body.name.trim(), email: body.email.trim() };
+    const ids = await db.transaction(async (tx) => {
+      await voidReplacedRequests(tx, {
+        harvestCenterId: center.id,
+        patientId: patient?.id ?? null,
+        signerEmail: signer.email,
+        kinds: filed.map((f) => f.kind),
+        by: centerLabel(center),
+        origin,
+      });
+      const at = new Date();
+      const rows: number[] = [];
+      for (const f of filed) {
+        const row = await insertDocument(tx, {
+          documentId: f.documentId,
+          kind: f.kind,
+          name: DOCUMENT_NAMES[f.kind],
+          status: 'Completed',
+          source: 'uploaded',
+          party: 'patient',
+          patientId: patient?.id ?? null,
+          harvestCenterId: center.id,
+          signerUserId: patient?.id ?? null,
+          signerName: signer.name,
+          signerEmail: signer.email,
+          originalKey: f.key,
+          originalSha256: f.sha256,
+          finalKey: f.key,
+          finalSha256: f.sha256,
+          channel: 'portal',
+          createdBy: actor.session.actorUserId ?? actor.id,
+          createdAt: at,
+          completedAt: at,
+        });
+        await insertEvents(tx, row.id, [
+          { event: 'created', at, by: centerLabel(center), ...origin },
+          { event: 'completed', at, by: centerLabel(center), ...origin },
+        ]);
+        rows.push(row.id);
+      }
+      return rows;
+    });
+    const documents = await documentsJson(deps, await listDocumentsByIds(db, ids));
+    return { code: 'success', message: DOCUMENT_TEXTS.uploaded, documents };
+  } catch (error) {
+    // Put the files back where upload/ can find them again.
+    await Promise.all(filed.map((f) => storage.move(f.key, f.staged))).catch(() => {});
+    throw error;
+  }
+}
