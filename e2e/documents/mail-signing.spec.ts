@@ -33,7 +33,12 @@ test('an HC requests signatures, the patient signs all three from the mail with 
     await expect(patient.getByText(`For ${name} (${email})`)).toBeVisible();
     await expect(patient.locator('iframe[title$="(PDF)"]')).toBeVisible();
     await patient.getByLabel(DOCUMENT_TEXTS.consent).check();
-    await patient.getByRole('radio', { name: 'Draw' }).check({ force: true });
+    // The choice is a segmented control: its radios are visually hidden behind their labels.
+    await patient
+      .locator('label')
+      .filter({ hasText: /^Draw$/ })
+      .click();
+    await expect(patient.getByRole('radio', { name: 'Draw' })).toBeChecked();
     await drawSignature(patient);
     await patient.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect(patient).toHaveURL(/\/patient-signed-completed-message-from-email/);

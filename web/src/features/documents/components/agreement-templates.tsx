@@ -105,7 +105,6 @@ function TemplateCard(props: { kind: TDocumentKind; current: TDocumentTemplate |
             <FileInput
               label={`Replace the ${label} with a PDF`}
               description={`PDF, up to ${UPLOAD_MAX_MEGABYTES} MB`}
-              placeholder="Choose a PDF"
               accept="application/pdf,.pdf"
               clearable
               leftSection={<IconFileTypePdf size={18} aria-hidden />}

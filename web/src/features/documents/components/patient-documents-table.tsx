@@ -45,7 +45,9 @@ export function PatientDocumentsTable({ patientId, canSign }: PatientDocumentsTa
       render: (row) => <DocumentStatus document={row.document} label={DOCUMENT_LABELS[row.kind]} />,
     },
   ];
-  if (canSign) {
+  const rows = patientDocumentRows(documents.data);
+  // The column only while there is something to sign: an empty column reads as a missing action.
+  if (canSign && rows.some((row) => row.document?.status === 'Pending')) {
     columns.push({
       key: 'actions',
       header: 'Actions',
@@ -68,7 +70,7 @@ export function PatientDocumentsTable({ patientId, canSign }: PatientDocumentsTa
       <Title order={4}>Documents</Title>
       <DataTable
         columns={columns}
-        rows={patientDocumentRows(documents.data)}
+        rows={rows}
         rowKey={(row) => row.kind}
         pageSize={PAGE_SIZE.documents}
         loading={documents.isPending}

@@ -80,7 +80,7 @@ export function AdminPatientDocumentsPage() {
             DOCUMENT_COLUMNS.sent,
             DOCUMENT_COLUMNS.status,
           ]}
-          searchPlaceholder="Patient, e-mail or document id"
+          searchPlaceholder="Name, e-mail or id"
           emptyHint="Patient agreements appear here once a harvest center requests signatures or uploads them."
         />
       </Stack>
@@ -104,7 +104,7 @@ export function AdminHarvestCenterDocumentsPage() {
           DOCUMENT_COLUMNS.sent,
           DOCUMENT_COLUMNS.status,
         ]}
-        searchPlaceholder="Harvest center, e-mail or document id"
+        searchPlaceholder="Center, e-mail or id"
         emptyHint="Attestations appear here once a harvest center signs one (at sign-up or from its profile)."
       />
     </Stack>

@@ -70,7 +70,7 @@ export function PatientsSignaturesPage() {
       <DocumentList
         path={DOCUMENT_LISTS.harvestCenter(user.id)}
         columns={columns}
-        searchPlaceholder="Patient name, e-mail or document id"
+        searchPlaceholder="Name, e-mail or id"
         emptyHint="Send a patient the agreements to sign with Request Signatures, or upload signed paper copies."
       />
       {toVoid && (

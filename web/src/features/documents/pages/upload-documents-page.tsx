@@ -21,13 +21,18 @@ import {
 import { IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { processFile, useUploadDocuments } from '../api/upload-documents.ts';
 import { PatientPicker } from '../components/patient-picker.tsx';
 
-const ZUploadForm = ZUploadDocumentsBody.pick({ name: true, email: true });
+// The body's own rules for the typed fields (zod cannot pick from a refined object).
+const ZUploadForm = z.object({
+  name: ZUploadDocumentsBody.shape.name,
+  email: ZUploadDocumentsBody.shape.email,
+});
 
 /** One file field: the chosen PDF and how its staging (process-file/) went. */
 type StagedFile =
@@ -197,7 +202,6 @@ function StagedFileInput({ label, entry, onChange, error }: StagedFileInputProps
   return (
     <FileInput
       label={label}
-      placeholder="Choose a PDF"
       accept="application/pdf,.pdf"
       clearable
       leftSection={<IconFileTypePdf size={18} aria-hidden />}

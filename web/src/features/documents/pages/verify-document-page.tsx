@@ -63,7 +63,6 @@ export function VerifyDocumentPage() {
           <Stack>
             <FileInput
               label="Signed document (PDF)"
-              placeholder="Choose a PDF"
               accept="application/pdf,.pdf"
               clearable
               leftSection={<IconFileTypePdf size={18} aria-hidden />}

@@ -48,8 +48,11 @@ export function ProfilePage() {
     );
   }
   if (profile.isError) return <QueryLoadError query={profile} what="your details" />;
-  // Keyed by the record's id: the form starts from the loaded values.
-  return <ProfileForm key={profile.data.id} me={me} profile={profile.data} />;
+  // Keyed by the record's id: the form starts from the loaded values. And by its template: signing
+  // the attestation sets it on the server, and the form shows it as the page reload of part 1 §4 would.
+  return (
+    <ProfileForm key={`${profile.data.id}:${profile.data.template_id}`} me={me} profile={profile.data} />
+  );
 }
 
 function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
