@@ -1,5 +1,5 @@
 import { DOCUMENT_TEXTS } from '../../shared/src/documents.ts';
-import { rowWith, search } from '../patients/helpers.ts';
+import { createPatientAccount, patchAs, rowWith, search } from '../patients/helpers.ts';
 import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 
 /** The smallest file the server's type check takes for a PDF (its first bytes). */
@@ -56,4 +56,29 @@ test('an HC cancels a pending request after confirming', async ({ page, request 
   await expect(storage.getByRole('button')).toHaveCount(0);
   // The other two still wait for the patient.
   await expect(page.getByRole('row').filter({ hasText: 'Pending' })).toHaveCount(2);
+});
+
+test("the HC sees a patient's documents in the patient view, with Sign on the pending ones", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const hc = await apiAs(request, 'hc');
+  const patient = await createPatientAccount(request, admin, { first_name: 'Vera', last_name: 'Viewed' });
+  await patchAs(request, admin, `/api/v1/patients/${patient.id}/`, { harvest_center_temporal: hc.user.id });
+  await hc.post('/api/v1/documents/send/', {
+    harvest_center_id: hc.user.id,
+    name: 'Vera Viewed',
+    email: patient.email,
+    patient_id: patient.id,
+  });
+
+  await loginAs(page, 'hc');
+  await page.goto('/dashboard');
+  await search(page, 'Search patients', patient.email);
+  await page.getByRole('button', { name: `View patient ${patient.id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Patient Data' });
+  const documents = dialog.getByRole('table').filter({ hasText: 'Storage Agreement' });
+  await expect(documents.getByRole('cell', { name: 'Pending' })).toHaveCount(3);
+  await expect(documents.getByRole('button', { name: /^Sign / })).toHaveCount(3);
 });

@@ -29,7 +29,7 @@ export interface SigningDialogProps {
  */
 export function SigningDialog({ signLink, onClose, onSigned, title = 'Sign Document' }: SigningDialogProps) {
   return (
-    <Modal opened={signLink !== null} onClose={onClose} title={title} size="xl" fullScreen={false}>
+    <Modal opened={signLink !== null} onClose={onClose} title={title} size="xl">
       {/* Keyed by link: a new link starts a new signing, never the previous one's state. */}
       {signLink !== null && (
         <SigningDialogBody key={signLink} signLink={signLink} onClose={onClose} onSigned={onSigned} />
