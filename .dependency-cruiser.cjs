@@ -2,7 +2,7 @@
  * The direction of imports (DESIGN.md, "The accounts core and the direction of imports"), checked by
  * `npm run lint` through scripts/depcruise.ts (which also fails when nothing was cruised).
  *
- *   shared  <-  server layers (db, http, auth, mail, config, audit, storage)  <-  accounts  <-  domain modules
+ *   shared  <-  server layers (db, http, auth, mail, config, audit, storage, esign)  <-  accounts  <-  domain modules
  *   shared  <-  web components/lib  <-  web features  <-  web app (routes, menus, dashboards)
  */
 
@@ -15,7 +15,7 @@ const ENFORCE_SERVER_MODULE_RULES = true;
 const serverModuleRuleSeverity = ENFORCE_SERVER_MODULE_RULES ? 'error' : 'warn';
 
 /** Layers of the server every domain module may use. */
-const SERVER_SHARED_LAYERS = '^server/src/(db|http|auth|mail|config|audit|storage)/';
+const SERVER_SHARED_LAYERS = '^server/src/(db|http|auth|mail|config|audit|storage|esign)/';
 
 /** npm packages and node built-ins: not part of these rules. */
 const EXTERNAL = [
@@ -68,7 +68,7 @@ module.exports = {
     {
       name: 'server-shared-layers-import-no-domain-module',
       severity: serverModuleRuleSeverity,
-      comment: 'db, http, auth, mail, config, audit and storage sit below every domain module.',
+      comment: 'db, http, auth, mail, config, audit, storage and esign sit below every domain module.',
       from: { path: SERVER_SHARED_LAYERS },
       to: { path: '^server/src/modules/' },
     },

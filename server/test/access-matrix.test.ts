@@ -448,7 +448,10 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   'PATCH /api/v1/patients/:id/': () => ({ date_adipose_shipped_to_lab: '2025-01-02' }),
   'POST /api/v1/vials-history/': () => ({ type: 'added', quantity: 1, date: '2025-01-02' }),
   'PATCH /api/v1/vials-history/:id/': () => ({ note: 'Checked by the access matrix' }),
-  'POST /api/v1/documents/send/': ({ unique }) => ({ name: 'Matrix Patient', email: `doc-${unique}@example.test` }),
+  'POST /api/v1/documents/send/': ({ unique }) => ({
+    name: 'Matrix Patient',
+    email: `doc-${unique}@example.test`,
+  }),
   // A staged key nobody staged: a refusal about the file (400), after access.
   'POST /api/v1/documents/upload/': ({ unique }) => ({
     name: 'Matrix Patient',

@@ -34,7 +34,15 @@ const get = (who: UserRow, url: string) => injectAs(t.app, who, { method: 'GET',
 
 describe("a patient's documents", () => {
   it('are seen by the patient, its HC, the HC staff, its lab and admins', async () => {
-    for (const who of [w.A.patient, w.A.harvestCenter, w.A.hcStaff, w.A.labUser, w.A.labAccess, w.admin, w.superAdmin]) {
+    for (const who of [
+      w.A.patient,
+      w.A.harvestCenter,
+      w.A.hcStaff,
+      w.A.labUser,
+      w.A.labAccess,
+      w.admin,
+      w.superAdmin,
+    ]) {
       const list = await get(who, `/api/v1/documents/list/${w.A.patient.id}/`);
       expect(list.statusCode, `${who.email}: ${list.body}`).toBe(200);
       expect(list.json()).toMatchObject({
@@ -91,16 +99,26 @@ describe('lists', () => {
       const ids = (list.json().results as { document_id: string }[]).map((d) => d.document_id);
       expect(ids).toContain(w.documents.A.pending.documentId);
       expect(ids).not.toContain(w.documents.B.pending.documentId);
+      // Its own attestation is not a patient's signature.
+      expect(ids).not.toContain(w.documents.A.attestation.documentId);
     }
-    expect((await get(w.B.harvestCenter, `/api/v1/harvest-centers/${w.A.harvestCenter.id}/documentList/`)).statusCode).toBe(403);
-    expect((await get(w.A.labUser, `/api/v1/harvest-centers/${w.A.harvestCenter.id}/documentList/`)).statusCode).toBe(403);
+    expect(
+      (await get(w.B.harvestCenter, `/api/v1/harvest-centers/${w.A.harvestCenter.id}/documentList/`))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await get(w.A.labUser, `/api/v1/harvest-centers/${w.A.harvestCenter.id}/documentList/`)).statusCode,
+    ).toBe(403);
   });
 
   it('GET /api/admin/documents/: filtered in SQL by owner, status, kind and search', async () => {
     const list = async (query: string) => {
       const answer = await get(w.admin, `/api/admin/documents/?limit=100&${query}`);
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json() as { count: number; results: { document_id: string; kind: string; status: string }[] };
+      return answer.json() as {
+        count: number;
+        results: { document_id: string; kind: string; status: string }[];
+      };
     };
     const ids = (page: { results: { document_id: string }[] }) => page.results.map((d) => d.document_id);
     const patients = await list('owner=patients');
@@ -142,9 +160,15 @@ describe('sending and managing requests', () => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json()).toMatchObject({ code: 'success', message: DOCUMENT_TEXTS.sent });
     // Found by e-mail among the center's patients when no patient is picked.
-    const byEmail = await send(w.A.harvestCenter, { ...body(w.A.harvestCenter), email: w.A.patient.email.toUpperCase() });
+    const byEmail = await send(w.A.harvestCenter, {
+      ...body(w.A.harvestCenter),
+      email: w.A.patient.email.toUpperCase(),
+    });
     expect(byEmail.json().documents[0].patient_desc).toMatchObject({ id: w.A.patient.id });
-    const missing = await send(w.A.harvestCenter, { harvest_center_id: w.A.harvestCenter.id, email: 'x@example.test' });
+    const missing = await send(w.A.harvestCenter, {
+      harvest_center_id: w.A.harvestCenter.id,
+      email: 'x@example.test',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('name');
   });
@@ -158,7 +182,8 @@ describe('sending and managing requests', () => {
     const [first, second] = sent.json().documents as { id: number }[];
     const patch = (who: UserRow, id: number, payload: object) =>
       injectAs(t.app, who, { method: 'PATCH', url: `/api/v1/documents/${id}/`, payload });
-    const remove = (who: UserRow, id: number) => injectAs(t.app, who, { method: 'DELETE', url: `/api/v1/documents/${id}/` });
+    const remove = (who: UserRow, id: number) =>
+      injectAs(t.app, who, { method: 'DELETE', url: `/api/v1/documents/${id}/` });
     expect([403, 404]).toContain((await patch(w.B.harvestCenter, first.id, { status: 'Voided' })).statusCode);
     expect((await patch(w.A.hcStaff, first.id, { status: 'Voided' })).statusCode).toBe(403);
     const renamed = await patch(w.A.harvestCenter, first.id, { name: 'Screening questionnaire' });
@@ -167,17 +192,25 @@ describe('sending and managing requests', () => {
     expect((await patch(w.A.harvestCenter, first.id, { status: 'Voided' })).statusCode).toBe(200);
     expect((await patch(w.A.harvestCenter, first.id, { name: 'Again' })).statusCode).toBe(409);
     // DELETE of a pending request cancels it; a signed one is a record.
-    expect((await remove(w.A.harvestCenter, second.id)).json().message).toBe('The signing request has been cancelled.');
+    expect((await remove(w.A.harvestCenter, second.id)).json().message).toBe(
+      'The signing request has been cancelled.',
+    );
     const [row] = await t.db.select().from(documents).where(eq(documents.id, second.id));
     expect(row.status).toBe('Voided');
     expect((await remove(w.A.harvestCenter, w.documents.A.completed.id)).statusCode).toBe(409);
-    expect((await patch(w.A.harvestCenter, w.documents.A.completed.id, { name: 'Other' })).statusCode).toBe(409);
+    expect((await patch(w.A.harvestCenter, w.documents.A.completed.id, { name: 'Other' })).statusCode).toBe(
+      409,
+    );
     expect((await patch(w.A.harvestCenter, w.documents.A.completed.id, {})).statusCode).toBe(400);
   });
 
   it('the signing dialog: the signer, the requesting center and admins', async () => {
     const link = (who: UserRow, docId: number | string) =>
-      injectAs(t.app, who, { method: 'POST', url: '/api/v1/documents/sign-link-patient/', payload: { docId } });
+      injectAs(t.app, who, {
+        method: 'POST',
+        url: '/api/v1/documents/sign-link-patient/',
+        payload: { docId },
+      });
     const sent = await injectAs(t.app, w.A.harvestCenter, {
       method: 'POST',
       url: '/api/v1/documents/send/',
@@ -197,11 +230,21 @@ describe('sending and managing requests', () => {
 
   it('patient-signed-document/: where the document stands, for those who see it', async () => {
     const ask = (who: UserRow, documentId: string) =>
-      injectAs(t.app, who, { method: 'POST', url: '/api/v1/documents/patient-signed-document/', payload: { documentId } });
-    expect((await ask(w.A.patient, w.documents.A.completed.documentId)).json()).toEqual({ success: true, status: 'Completed' });
+      injectAs(t.app, who, {
+        method: 'POST',
+        url: '/api/v1/documents/patient-signed-document/',
+        payload: { documentId },
+      });
+    expect((await ask(w.A.patient, w.documents.A.completed.documentId)).json()).toEqual({
+      success: true,
+      status: 'Completed',
+    });
     expect((await ask(w.B.patient, w.documents.A.completed.documentId)).statusCode).toBe(403);
     expect((await ask(w.A.patient, 'no-such-document')).statusCode).toBe(404);
-    const status = await get(w.A.patient, `/api/v1/utilities/update-document-status/?documentId=${w.documents.A.pending.documentId}`);
+    const status = await get(
+      w.A.patient,
+      `/api/v1/utilities/update-document-status/?documentId=${w.documents.A.pending.documentId}`,
+    );
     expect(status.json()).toEqual({ success: true, updated: 0 });
   });
 });
@@ -223,20 +266,32 @@ describe('paper-signed uploads', () => {
     const stolen = await injectAs(t.app, w.admin, {
       method: 'POST',
       url: '/api/v1/documents/upload/',
-      payload: { name: 'Pat', harvest_center_id: w.A.harvestCenter.id, email: w.A.patient.email, storage: key },
+      payload: {
+        name: 'Pat',
+        harvest_center_id: w.A.harvestCenter.id,
+        email: w.A.patient.email,
+        storage: key,
+      },
     });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().errors).toHaveProperty('storage');
     const filed = await injectAs(t.app, w.A.harvestCenter, {
       method: 'POST',
       url: '/api/v1/documents/upload/',
-      payload: { name: 'Pat', harvest_center_id: w.A.harvestCenter.id, email: w.A.patient.email, processing: key },
+      payload: {
+        name: 'Pat',
+        harvest_center_id: w.A.harvestCenter.id,
+        email: w.A.patient.email,
+        processing: key,
+      },
     });
     expect(filed.statusCode, filed.body).toBe(200);
     expect(filed.json()).toMatchObject({
       code: 'success',
       message: DOCUMENT_TEXTS.uploaded,
-      documents: [{ kind: 'processing', status: 'Completed', source: 'uploaded', patient_desc: { id: w.A.patient.id } }],
+      documents: [
+        { kind: 'processing', status: 'Completed', source: 'uploaded', patient_desc: { id: w.A.patient.id } },
+      ],
     });
     const uploaded = filed.json().documents[0];
     expect(await t.app.storage.exists(key)).toBe(false);
@@ -256,11 +311,19 @@ describe('paper-signed uploads', () => {
     const again = await injectAs(t.app, w.A.harvestCenter, {
       method: 'POST',
       url: '/api/v1/documents/upload/',
-      payload: { name: 'Pat', harvest_center_id: w.A.harvestCenter.id, email: w.A.patient.email, storage: key },
+      payload: {
+        name: 'Pat',
+        harvest_center_id: w.A.harvestCenter.id,
+        email: w.A.patient.email,
+        storage: key,
+      },
     });
     expect(again.statusCode).toBe(400);
     // An upload by mistake is deleted with its file.
-    const removed = await injectAs(t.app, w.A.harvestCenter, { method: 'DELETE', url: `/api/v1/documents/${uploaded.id}/` });
+    const removed = await injectAs(t.app, w.A.harvestCenter, {
+      method: 'DELETE',
+      url: `/api/v1/documents/${uploaded.id}/`,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: uploaded.file_url })).statusCode).toBe(404);
   });
@@ -275,7 +338,11 @@ describe('paper-signed uploads', () => {
     const tooLarge = await processFile(small, world.A.harvestCenter, big);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toMatch(/^The file is larger than/);
-    const json = await injectAs(t.app, w.A.harvestCenter, { method: 'POST', url: '/api/v1/documents/process-file/', payload: {} });
+    const json = await injectAs(t.app, w.A.harvestCenter, {
+      method: 'POST',
+      url: '/api/v1/documents/process-file/',
+      payload: {},
+    });
     expect(json.statusCode).toBe(400);
     expect((await processFile(t, w.A.patient, TINY_PDF)).statusCode).toBe(403);
   });

@@ -50,7 +50,8 @@ async function finalPdf(documentId: string) {
 async function agreementPdf(text: string, pages = 1) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) doc.addPage().drawText(`${text} (page ${i + 1})`, { x: 50, y: 700, size: 14, font });
+  for (let i = 0; i < pages; i++)
+    doc.addPage().drawText(`${text} (page ${i + 1})`, { x: 50, y: 700, size: 14, font });
   return doc.save();
 }
 
@@ -70,7 +71,11 @@ describe("a center's own attestation (profile)", () => {
     expect((await sign(t.app, link)).json().message).toBe(SIGNING_LINK_MESSAGES.invalid);
     const fresh = linkOf(again.json().signLink);
     const session = await openSession(t.app, fresh);
-    expect(session.json()).toMatchObject({ kind: 'attestation', channel: 'portal', signer_email: w.A.harvestCenter.email });
+    expect(session.json()).toMatchObject({
+      kind: 'attestation',
+      channel: 'portal',
+      signer_email: w.A.harvestCenter.email,
+    });
     const signed = await sign(t.app, fresh, { type: 'typed', text: 'Center Director' });
     expect(signed.statusCode, signed.body).toBe(200);
 
@@ -82,7 +87,10 @@ describe("a center's own attestation (profile)", () => {
       method: 'GET',
       url: `/api/v1/documents/harvest-center/${w.A.harvestCenter.id}/attestation/`,
     });
-    expect(shown.json()).toMatchObject({ success: true, document: { status: 'Completed', document_id: link.documentId } });
+    expect(shown.json()).toMatchObject({
+      success: true,
+      document: { status: 'Completed', document_id: link.documentId },
+    });
   });
 
   it("makes the patients' attestations from the center's signed attestation, sealed again", async () => {
@@ -99,7 +107,10 @@ describe("a center's own attestation (profile)", () => {
       .from(documents)
       .where(eq(documents.documentId, sent.json().documents[0].document_id));
     expect(attestation.templateId).toBe(hc.templateId);
-    const [template] = await t.db.select().from(documentTemplates).where(eq(documentTemplates.id, hc.templateId));
+    const [template] = await t.db
+      .select()
+      .from(documentTemplates)
+      .where(eq(documentTemplates.id, hc.templateId));
     expect(await t.app.storage.getBytes(attestation.originalKey ?? '')).toEqual(
       await t.app.storage.getBytes(template.fileKey ?? ''),
     );
@@ -141,11 +152,16 @@ describe('HC sign-up: POST and GET /auth/boldsign/', () => {
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ success: true });
     const link = linkOf(started.json().signLink);
-    expect((await openSession(t.app, link)).json()).toMatchObject({ channel: 'harvest-center', signer_name: 'New Center' });
+    expect((await openSession(t.app, link)).json()).toMatchObject({
+      channel: 'harvest-center',
+      signer_name: 'New Center',
+    });
     expect((await toTemplate(`documentId=${link.documentId}`)).statusCode).toBe(409);
 
     // The same person asks again for the same document: a fresh link; someone else: nothing.
-    expect((await start({ name: 'New Center', email: 'other@example.test', docId: link.documentId })).statusCode).toBe(404);
+    expect(
+      (await start({ name: 'New Center', email: 'other@example.test', docId: link.documentId })).statusCode,
+    ).toBe(404);
     const again = await start({ name: 'New Center', email: email.toUpperCase(), docId: link.documentId });
     expect(again.statusCode, again.body).toBe(200);
     const signed = await sign(t.app, linkOf(again.json().signLink), { type: 'typed', text: 'New Center' });
@@ -162,7 +178,11 @@ describe('HC sign-up: POST and GET /auth/boldsign/', () => {
       .from(documentTemplates)
       .where(eq(documentTemplates.id, made.json().templateId));
     // No owner until the registration claims it, and never a default for other centers.
-    expect(template).toMatchObject({ ownerUserId: null, name: 'New Center attestation', kind: 'attestation' });
+    expect(template).toMatchObject({
+      ownerUserId: null,
+      name: 'New Center attestation',
+      kind: 'attestation',
+    });
     const list = await injectAs(t.app, w.admin, { method: 'GET', url: '/api/admin/document-templates/' });
     expect(list.json().find((x: { id: string }) => x.id === template.id)).toMatchObject({
       in_use: false,
@@ -171,20 +191,30 @@ describe('HC sign-up: POST and GET /auth/boldsign/', () => {
   });
 
   it("does not make a template of a patient's document or of an account's attestation for strangers", async () => {
-    const [patientDocument] = await t.db.select().from(documents).where(eq(documents.party, 'patient')).limit(1);
+    const [patientDocument] = await t.db
+      .select()
+      .from(documents)
+      .where(eq(documents.party, 'patient'))
+      .limit(1);
     expect((await toTemplate(`documentId=${patientDocument.documentId}`)).statusCode).toBe(404);
     const hc = await userRow(w.A.harvestCenter.id);
     expect((await toTemplate(`documentId=${hc.documentId}`)).statusCode).toBe(404);
     expect((await toTemplate('documentId=unknown')).statusCode).toBe(404);
-    const own = await injectAs(t.app, w.A.harvestCenter, { method: 'GET', url: `/auth/boldsign/?documentId=${hc.documentId}` });
+    const own = await injectAs(t.app, w.A.harvestCenter, {
+      method: 'GET',
+      url: `/auth/boldsign/?documentId=${hc.documentId}`,
+    });
     expect(own.json()).toEqual({ templateId: hc.templateId, docId: hc.documentId });
   });
 
   it('is throttled per e-mail, and a userId needs a session', async () => {
     const results = [];
-    for (let i = 0; i < 6; i++) results.push((await start({ name: 'Flood', email: 'flood@example.test' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      results.push((await start({ name: 'Flood', email: 'flood@example.test' })).statusCode);
     expect(results).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await start({ name: 'X', email: 'x@example.test', userId: w.A.harvestCenter.id })).statusCode).toBe(403);
+    expect(
+      (await start({ name: 'X', email: 'x@example.test', userId: w.A.harvestCenter.id })).statusCode,
+    ).toBe(403);
     const own = await injectAs(t.app, w.B.harvestCenter, {
       method: 'POST',
       url: '/auth/boldsign/',
@@ -206,7 +236,13 @@ describe('admin templates', () => {
     const pdf = await agreementPdf('Our own processing agreement', 2);
     const created = await upload(w.admin, { kind: 'processing', name: 'Processing 2027' }, pdf);
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ kind: 'processing', name: 'Processing 2027', in_use: true, has_file: true, owner: null });
+    expect(created.json()).toMatchObject({
+      kind: 'processing',
+      name: 'Processing 2027',
+      in_use: true,
+      has_file: true,
+      owner: null,
+    });
     const sent = await injectAs(t.app, w.B.harvestCenter, {
       method: 'POST',
       url: '/api/v1/documents/send/',
@@ -215,7 +251,10 @@ describe('admin templates', () => {
     const byKind = Object.fromEntries(
       (sent.json().documents as { kind: string; document_id: string }[]).map((d) => [d.kind, d.document_id]),
     );
-    const [processing] = await t.db.select().from(documents).where(eq(documents.documentId, byKind.processing));
+    const [processing] = await t.db
+      .select()
+      .from(documents)
+      .where(eq(documents.documentId, byKind.processing));
     expect(processing.templateId).toBe(created.json().id);
     expect(await t.app.storage.getBytes(processing.originalKey ?? '')).toEqual(pdf);
     const [storage] = await t.db.select().from(documents).where(eq(documents.documentId, byKind.storage));
@@ -229,10 +268,14 @@ describe('admin templates', () => {
     const noKind = await upload(w.admin, {}, await agreementPdf('x'));
     expect(noKind.statusCode).toBe(400);
     expect(noKind.json().errors).toHaveProperty('kind');
-    expect((await upload(w.admin, { kind: 'storage' }, new TextEncoder().encode('not a pdf'))).statusCode).toBe(400);
+    expect(
+      (await upload(w.admin, { kind: 'storage' }, new TextEncoder().encode('not a pdf'))).statusCode,
+    ).toBe(400);
     expect((await upload(w.admin, { kind: 'storage' }, TINY_PDF)).statusCode).toBe(400);
     expect((await upload(w.admin, { kind: 'storage' })).statusCode).toBe(400);
-    expect((await upload(w.A.harvestCenter, { kind: 'storage' }, await agreementPdf('x'))).statusCode).toBe(403);
+    expect((await upload(w.A.harvestCenter, { kind: 'storage' }, await agreementPdf('x'))).statusCode).toBe(
+      403,
+    );
     expect(await t.db.select().from(documentTemplates)).toHaveLength(before.length);
   });
 });

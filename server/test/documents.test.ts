@@ -12,8 +12,8 @@ import {
   drawnSignatureDataUrl,
   multipartBody,
   openSession,
-  sentMailSince,
   type SigningLink,
+  sentMailSince,
   sign,
   signingLinksIn,
   testCertificateEnv,
@@ -34,11 +34,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type DocumentJson = { id: number; document_id: string; kind: string; status: string; file_url: string | null };
+type DocumentJson = {
+  id: number;
+  document_id: string;
+  kind: string;
+  status: string;
+  file_url: string | null;
+};
 
 async function send(who: { id: number }, body: Record<string, unknown>) {
   const from = t.mail.sent.length;
-  const response = await injectAs(t.app, who, { method: 'POST', url: '/api/v1/documents/send/', payload: body });
+  const response = await injectAs(t.app, who, {
+    method: 'POST',
+    url: '/api/v1/documents/send/',
+    payload: body,
+  });
   const mails = await sentMailSince(t.app, t.mail.sent, from);
   return { response, mails };
 }
@@ -117,7 +127,11 @@ describe('send → mailed link → sign → Completed', () => {
     const from = t.mail.sent.length;
     const signed = await sign(t.app, links[0]);
     expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.json()).toMatchObject({ success: true, status: 'Completed', document_id: links[0].documentId });
+    expect(signed.json()).toMatchObject({
+      success: true,
+      status: 'Completed',
+      document_id: links[0].documentId,
+    });
     expect(signed.json().redirect).toBe(
       `/patient-signed-completed-message-from-email?documentId=${links[0].documentId}`,
     );
@@ -126,10 +140,17 @@ describe('send → mailed link → sign → Completed', () => {
   });
 
   it('lists it as Completed with a file link that opens in a new tab; the PDF is sealed', async () => {
-    const list = await injectAs(t.app, w.A.patient, { method: 'GET', url: `/api/v1/documents/list/${w.A.patient.id}/` });
+    const list = await injectAs(t.app, w.A.patient, {
+      method: 'GET',
+      url: `/api/v1/documents/list/${w.A.patient.id}/`,
+    });
     expect(list.statusCode, list.body).toBe(200);
     const { attestation, processing } = list.json();
-    expect(attestation).toMatchObject({ status: 'Completed', document_id: links[0].documentId, source: 'signed' });
+    expect(attestation).toMatchObject({
+      status: 'Completed',
+      document_id: links[0].documentId,
+      source: 'signed',
+    });
     expect(processing).toMatchObject({ status: 'Pending', file_url: null });
     expect(attestation.file_url).toMatch(/^\/media\/[A-Za-z0-9_-]+\.pdf\?expires=\d+&signature=/);
 
@@ -157,18 +178,37 @@ describe('send → mailed link → sign → Completed', () => {
     expect(ok.json()).toMatchObject({
       valid: true,
       message: VERIFY_MESSAGES.valid,
-      document: { document_id: links[0].documentId, signer_email: w.A.patient.email, original_sha256: row.originalSha256 },
+      document: {
+        document_id: links[0].documentId,
+        signer_email: w.A.patient.email,
+        original_sha256: row.originalSha256,
+      },
     });
     const events = ok.json().events as { event: string; ip: string | null; user_agent: string | null }[];
-    expect(events.map((e) => e.event)).toEqual(['created', 'sent', 'viewed', 'consented', 'signed', 'completed']);
-    expect(events.find((e) => e.event === 'signed')).toMatchObject({ ip: '127.0.0.1', user_agent: 'DocumentsTest/1.0' });
+    expect(events.map((e) => e.event)).toEqual([
+      'created',
+      'sent',
+      'viewed',
+      'consented',
+      'signed',
+      'completed',
+    ]);
+    expect(events.find((e) => e.event === 'signed')).toMatchObject({
+      ip: '127.0.0.1',
+      user_agent: 'DocumentsTest/1.0',
+    });
 
     for (const at of [Math.floor(pdf.length / 3), pdf.length - 10]) {
       const changed = new Uint8Array(pdf);
       changed[at] ^= 0x01;
       const altered = await verify(changed);
       expect(altered.statusCode).toBe(200);
-      expect(altered.json()).toEqual({ valid: false, message: VERIFY_MESSAGES.altered, document: null, events: [] });
+      expect(altered.json()).toEqual({
+        valid: false,
+        message: VERIFY_MESSAGES.altered,
+        document: null,
+        events: [],
+      });
     }
   });
 
@@ -177,7 +217,9 @@ describe('send → mailed link → sign → Completed', () => {
     expect(signed.statusCode, signed.body).toBe(200);
     const row = await documentRow(links[1].documentId);
     const pdf = await t.app.storage.getBytes(row.finalKey ?? '');
-    expect(await verifySealedPdf(pdf, await t.app.documents.seal.certificate())).toMatchObject({ valid: true });
+    expect(await verifySealedPdf(pdf, await t.app.documents.seal.certificate())).toMatchObject({
+      valid: true,
+    });
   });
 
   it('refuses a drawn signature that is not a PNG', async () => {
@@ -208,10 +250,17 @@ describe('refused links', () => {
     const noConsent = await t.app.inject({
       method: 'POST',
       url: '/api/v1/signing/sign/',
-      payload: { document_id: links[0].documentId, token: links[0].token, consent: false, signature: { type: 'typed', text: 'Pat' } },
+      payload: {
+        document_id: links[0].documentId,
+        token: links[0].token,
+        consent: false,
+        signature: { type: 'typed', text: 'Pat' },
+      },
     });
     expect(noConsent.statusCode).toBe(400);
-    expect(await t.db.select({ id: documentEvents.id }).from(documentEvents)).toHaveLength(eventsBefore.length);
+    expect(await t.db.select({ id: documentEvents.id }).from(documentEvents)).toHaveLength(
+      eventsBefore.length,
+    );
   });
 
   it('refuses an expired link', async () => {
@@ -273,7 +322,10 @@ describe('GET /media/{document_id}.pdf', () => {
   beforeAll(async () => {
     const { docs, links } = await sendToPatientA();
     await sign(t.app, links[0]);
-    const list = await injectAs(t.app, w.A.harvestCenter, { method: 'GET', url: `/api/v1/documents/list/${w.A.patient.id}/` });
+    const list = await injectAs(t.app, w.A.harvestCenter, {
+      method: 'GET',
+      url: `/api/v1/documents/list/${w.A.patient.id}/`,
+    });
     completed = list.json().attestation;
     pending = docs[1];
     secret = await t.app.documents.seal.mediaSecret();
@@ -297,7 +349,9 @@ describe('GET /media/{document_id}.pdf', () => {
     const path = mediaPath(completed.document_id);
     const expired = signUrlPath(secret, path, 60, {}, new Date(Date.now() - 2 * 3600 * 1000));
     expect((await fetchFile(expired)).statusCode).toBe(403);
-    const tampered = (completed.file_url ?? '').replace(/signature=./, (m) => (m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`));
+    const tampered = (completed.file_url ?? '').replace(/signature=./, (m) =>
+      m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`,
+    );
     expect((await fetchFile(tampered)).statusCode).toBe(403);
     // The original cannot be had by adding version=original to a link of the final file.
     expect((await fetchFile(`${completed.file_url}&version=original`)).statusCode).toBe(403);
@@ -313,7 +367,10 @@ describe('GET /media/{document_id}.pdf', () => {
       url: `${mediaPath(completed.document_id)}?version=original`,
     });
     expect(original.statusCode).toBe(403);
-    const unsigned = await injectAs(t.app, w.A.harvestCenter, { method: 'GET', url: mediaPath(pending.document_id) });
+    const unsigned = await injectAs(t.app, w.A.harvestCenter, {
+      method: 'GET',
+      url: mediaPath(pending.document_id),
+    });
     expect(unsigned.statusCode).toBe(404);
     expect((await fetchFile('/media/unknown-document.pdf')).statusCode).toBe(403);
   });

@@ -1,8 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { count } from 'drizzle-orm';
+import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
-import type { AppConfig } from '../config/env.ts';
 import { createDocumentsDeps } from '../modules/documents/create-documents-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { seedDemoDocuments } from './demo-documents.ts';

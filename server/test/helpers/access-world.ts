@@ -3,7 +3,6 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
-import type { FileStorage } from '../../src/storage/file-storage.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {
   createHarvestCenter,
@@ -16,6 +15,7 @@ import {
   createSalesRep,
   createVialRecord,
 } from '../../src/seed/patient-factories.ts';
+import type { FileStorage } from '../../src/storage/file-storage.ts';
 import { createSideDocuments } from './document-world.ts';
 
 export type SideName = 'A' | 'B';
@@ -96,7 +96,17 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
   for (const account of [superAdmin, admin, adminEquivalent, ...accountsOf(A), ...accountsOf(B)]) {
     accounts.set(account.id, account);
   }
-  return { superAdmin, admin, adminEquivalent, A, B, documents, outboxMailId, productId: product.id, accounts };
+  return {
+    superAdmin,
+    admin,
+    adminEquivalent,
+    A,
+    B,
+    documents,
+    outboxMailId,
+    productId: product.id,
+    accounts,
+  };
 }
 export type TwoSidedWorld = Awaited<ReturnType<typeof createTwoSidedWorld>>;
 

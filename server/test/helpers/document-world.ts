@@ -1,8 +1,8 @@
 import type { Db } from '../../src/db/client.ts';
 import { newDocumentId } from '../../src/modules/documents/document-ids.ts';
 import { type DocumentRow, insertDocument } from '../../src/modules/documents/documents.repository.ts';
-import type { FileStorage } from '../../src/storage/file-storage.ts';
 import type { UserRow } from '../../src/seed/factories.ts';
+import type { FileStorage } from '../../src/storage/file-storage.ts';
 
 /** A few bytes that open as a PDF: enough for routes that only move files around. */
 export const TINY_PDF = new TextEncoder().encode(
@@ -49,8 +49,20 @@ export async function createSideDocuments(
     });
   };
   return {
-    pending: await make({ kind: 'processing', party: 'patient', status: 'Pending', signer: side.patient, patient: side.patient }),
-    completed: await make({ kind: 'storage', party: 'patient', status: 'Completed', signer: side.patient, patient: side.patient }),
+    pending: await make({
+      kind: 'processing',
+      party: 'patient',
+      status: 'Pending',
+      signer: side.patient,
+      patient: side.patient,
+    }),
+    completed: await make({
+      kind: 'storage',
+      party: 'patient',
+      status: 'Completed',
+      signer: side.patient,
+      patient: side.patient,
+    }),
     attestation: await make({
       kind: 'attestation',
       party: 'harvest-center',

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { OutgoingMail } from '../../src/mail/transport.ts';
 import { generateSigningCertificate } from '../../src/esign/certificate.ts';
+import type { OutgoingMail } from '../../src/mail/transport.ts';
 
 /**
  * One seal certificate for every test app of the process (RSA key generation is the slow part of a
@@ -101,7 +101,9 @@ export function multipartBody(
   const boundary = `----portal-test-${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     parts.push(
@@ -114,5 +116,8 @@ export function multipartBody(
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -2,9 +2,9 @@ import type { TDocument } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { documentJson } from './document-json.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
-import { deleteDocumentRow, findDocumentWithVisibility, updateDocument } from './documents.repository.ts';
 import { documentVisibility } from './documents.policy.ts';
+import { deleteDocumentRow, findDocumentWithVisibility, updateDocument } from './documents.repository.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { actorLabel, requireManagedDocument, voidWithin } from './void-document.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TDocumentKind } from '@portal/shared/documents';
+import type { Db } from '../../db/client.ts';
 import { renderAgreementPdf } from '../../esign/agreement-pdf.ts';
 import { sha256Hex } from '../../esign/verify-pdf.ts';
-import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findDefaultTemplate, findTemplate, type TemplateRow } from './documents.repository.ts';
 

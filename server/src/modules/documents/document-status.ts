@@ -1,10 +1,9 @@
-import { sha256Hex } from '../../esign/verify-pdf.ts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { documents } from '../../db/schema/documents.ts';
+import { sha256Hex } from '../../esign/verify-pdf.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { documentKeys } from './document-files.ts';
-import type { DocumentsDeps } from './documents-deps.ts';
 import { documentVisibility } from './documents.policy.ts';
 import {
   type DocumentRow,
@@ -15,6 +14,7 @@ import {
   revokeLinks,
   updateDocument,
 } from './documents.repository.ts';
+import type { DocumentsDeps } from './documents-deps.ts';
 import { afterCompletion } from './sign-document.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function refreshFromProvider(deps: DocumentsDeps, document: Documen
   try {
     const changed = await deps.db.transaction(async (tx) => {
       const locked = await findDocumentById(tx, document.id, { forUpdate: true });
-      if (!locked || locked.status !== 'Pending') return false;
+      if (locked?.status !== 'Pending') return false;
       const at = new Date();
       if (result.status === 'Completed' && finalKey && result.pdf) {
         const completed = await updateDocument(tx, locked.id, {
@@ -66,7 +66,11 @@ export async function refreshFromProvider(deps: DocumentsDeps, document: Documen
   }
 }
 
-async function requireVisible(deps: DocumentsDeps, actor: Actor, where: { id: number } | { documentId: string }) {
+async function requireVisible(
+  deps: DocumentsDeps,
+  actor: Actor,
+  where: { id: number } | { documentId: string },
+) {
   const row = await findDocumentWithVisibility(deps.db, where, documentVisibility(actor));
   if (!row) throw notFound('Document not found.');
   if (!row.visible) throw forbidden('You do not have access to this document.');

@@ -21,5 +21,8 @@ export type RequestOrigin = { ip: string | null; userAgent: string | null };
 
 export function requestOrigin(request: { ip: string; headers: Record<string, unknown> }): RequestOrigin {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip || null, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null };
+  return {
+    ip: request.ip || null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+  };
 }

@@ -2,10 +2,10 @@ import type { TDocumentEvent, TDocumentListQuery } from '@portal/shared/document
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { documentEvents, documents, documentTemplates, signingLinks } from '../../db/schema/documents.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type Page, totalRows } from '../../db/paging.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { documentEvents, documents, documentTemplates, signingLinks } from '../../db/schema/documents.ts';
 
 /** The only place that talks to Drizzle about documents, their events, links and templates. */
 
@@ -15,7 +15,13 @@ export type SigningLinkRow = typeof signingLinks.$inferSelect;
 export type TemplateRow = typeof documentTemplates.$inferSelect;
 export type EventRow = typeof documentEvents.$inferSelect;
 export type EventName = TDocumentEvent['event'];
-export type NewEvent = { event: EventName; at?: Date; ip?: string | null; userAgent?: string | null; by: string };
+export type NewEvent = {
+  event: EventName;
+  at?: Date;
+  ip?: string | null;
+  userAgent?: string | null;
+  by: string;
+};
 
 const patientUser = alias(users, 'doc_patient');
 const centerUser = alias(users, 'doc_center');
@@ -77,7 +83,8 @@ function listFilters(query: TDocumentListQuery): SQL[] {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(documents.status, query.status));
   if (query.kind) filters.push(eq(documents.kind, query.kind));
-  if (query.owner) filters.push(eq(documents.party, query.owner === 'patients' ? 'patient' : 'harvest-center'));
+  if (query.owner)
+    filters.push(eq(documents.party, query.owner === 'patients' ? 'patient' : 'harvest-center'));
   const term = query.search?.trim();
   if (term) {
     const like = containsPattern(term);
@@ -115,7 +122,13 @@ export function listDocuments(
 /** The newest document of each kind of a patient that is not Voided (its documents table). */
 export async function findPatientDocuments(db: Db, patientId: number): Promise<DocumentListRow[]> {
   const rows = await selectDocuments(db, {})
-    .where(and(eq(documents.patientId, patientId), eq(documents.party, 'patient'), sql`${documents.status} <> 'Voided'`))
+    .where(
+      and(
+        eq(documents.patientId, patientId),
+        eq(documents.party, 'patient'),
+        sql`${documents.status} <> 'Voided'`,
+      ),
+    )
     .orderBy(desc(documents.createdAt), desc(documents.id));
   return rows as DocumentListRow[];
 }
@@ -142,9 +155,7 @@ export async function findOwnAttestation(db: Db, accountId: number): Promise<Doc
 
 export async function listDocumentsByIds(db: Db, ids: number[]): Promise<DocumentListRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectDocuments(db, {})
-    .where(inArray(documents.id, ids))
-    .orderBy(asc(documents.id));
+  const rows = await selectDocuments(db, {}).where(inArray(documents.id, ids)).orderBy(asc(documents.id));
   return rows as DocumentListRow[];
 }
 
@@ -153,7 +164,11 @@ export async function insertDocument(db: Db, values: NewDocument): Promise<Docum
   return row;
 }
 
-export async function updateDocument(db: Db, id: number, changes: Partial<NewDocument>): Promise<DocumentRow> {
+export async function updateDocument(
+  db: Db,
+  id: number,
+  changes: Partial<NewDocument>,
+): Promise<DocumentRow> {
   const [row] = await db.update(documents).set(changes).where(eq(documents.id, id)).returning();
   return row;
 }
@@ -319,7 +334,10 @@ export async function listTemplates(db: Db) {
 }
 
 /** Inserts a template; made from a source document only once (the unique index), then read back. */
-export async function insertTemplate(db: Db, values: typeof documentTemplates.$inferInsert): Promise<TemplateRow> {
+export async function insertTemplate(
+  db: Db,
+  values: typeof documentTemplates.$inferInsert,
+): Promise<TemplateRow> {
   const [row] = await db.insert(documentTemplates).values(values).onConflictDoNothing().returning();
   if (row) return row;
   const existing =

@@ -175,7 +175,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: CENTERS_AND_ADMINS },
       schema: { tags, params: ZIdParams, response: { 200: ZMessage } },
     },
-    async (request) => deleteDocument(deps(), requireActor(request), request.params.id, requestOrigin(request)),
+    async (request) =>
+      deleteDocument(deps(), requireActor(request), request.params.id, requestOrigin(request)),
   );
 
   app.get(

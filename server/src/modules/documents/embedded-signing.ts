@@ -1,8 +1,4 @@
-import {
-  DOCUMENT_NAMES,
-  SIGNED_COMPLETED_PATHS,
-  type TSignLinkResponse,
-} from '@portal/shared/documents';
+import { DOCUMENT_NAMES, SIGNED_COMPLETED_PATHS, type TSignLinkResponse } from '@portal/shared/documents';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,9 +6,8 @@ import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
-import { newDocumentId } from './document-ids.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
+import { newDocumentId } from './document-ids.ts';
 import { canOpenSigning, documentVisibility, signsOwnAttestation } from './documents.policy.ts';
 import {
   type Contact,
@@ -24,8 +19,9 @@ import {
   insertDocument,
   insertEvents,
 } from './documents.repository.ts';
-import { createSigningLink, type LinkChannel, linkRefused } from './signing-links.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { templateFromAttestation } from './sign-document.ts';
+import { createSigningLink, type LinkChannel, linkRefused } from './signing-links.ts';
 
 const LINK_READY = 'The signing link is ready.';
 
@@ -33,7 +29,11 @@ const LINK_READY = 'The signing link is ready.';
  * A signing URL to open at once (the portal's dialog, the HC sign-up): the portal's own page with
  * a fresh one-hour link (older links of the document stop working), or the provider's embedded page.
  */
-async function embeddedLink(deps: DocumentsDeps, document: DocumentRow, channel: LinkChannel): Promise<string> {
+async function embeddedLink(
+  deps: DocumentsDeps,
+  document: DocumentRow,
+  channel: LinkChannel,
+): Promise<string> {
   if (document.status === 'Voided') throw linkRefused('voided');
   if (document.status === 'Completed') throw linkRefused('used');
   if (document.provider !== 'builtin') {
@@ -103,6 +103,7 @@ async function createAttestation(
       signerName: input.signer.name,
       signerEmail: input.signer.email,
       providerTemplateId: template?.providerTemplateId ?? null,
+      embedded: true,
     });
     providerDocumentId = started?.providerDocumentId ?? null;
   }
@@ -220,7 +221,11 @@ export async function embeddedSigning(
 ): Promise<TSignLinkResponse> {
   if (body.docId) {
     if (actor) {
-      const row = await findDocumentWithVisibility(deps.db, { documentId: body.docId }, documentVisibility(actor));
+      const row = await findDocumentWithVisibility(
+        deps.db,
+        { documentId: body.docId },
+        documentVisibility(actor),
+      );
       if (row?.visible && canOpenSigning(actor, row.document)) {
         return linkResponse(row.document, await embeddedLink(deps, row.document, 'portal'));
       }
@@ -239,14 +244,20 @@ export async function embeddedSigning(
   }
   const email = body.email.trim();
   const ip = origin.ip ?? '';
-  if (!(await isSignupAttestationAllowed(deps.db, ip, email))) throw new AppError(429, SIGNUP_THROTTLED_MESSAGE);
+  if (!(await isSignupAttestationAllowed(deps.db, ip, email)))
+    throw new AppError(429, SIGNUP_THROTTLED_MESSAGE);
   const document = await createAttestation(deps, {
     signer: { userId: null, name: body.name.trim(), email, company: '' },
     channel: 'harvest-center',
     createdBy: actor?.id ?? null,
     origin,
   });
-  await recordAudit(deps.db, { action: SIGNUP_ATTESTATION, email, ip, detail: { document_id: document.documentId } });
+  await recordAudit(deps.db, {
+    action: SIGNUP_ATTESTATION,
+    email,
+    ip,
+    detail: { document_id: document.documentId },
+  });
   return linkResponse(document, await embeddedLink(deps, document, 'harvest-center'));
 }
 
@@ -278,11 +289,13 @@ export async function templateFromCompletedAttestation(
     if (document.signerUserId !== null) {
       const signer = await findContact(tx, document.signerUserId);
       if (signer && !signer.templateId) {
-        await recordSignedAttestation(tx, signer.id, { templateId: made.id, documentId: document.documentId });
+        await recordSignedAttestation(tx, signer.id, {
+          templateId: made.id,
+          documentId: document.documentId,
+        });
       }
     }
     return made;
   });
   return { templateId: template.id, docId: document.documentId };
 }
-

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env.ts';
-import { type BoldSignClient, createBoldSignClient } from '../../esign/boldsign-client.ts';
+import { type BoldSignClient, BoldSignError, createBoldSignClient } from '../../esign/boldsign-client.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface ESignProvider {
     signerName: string;
     signerEmail: string;
     providerTemplateId: string | null;
+    /** Signed at once in an embedded page (no provider mail to the signer). */
+    embedded?: boolean;
   }): Promise<{ providerDocumentId: string } | null>;
   embeddedSignLink(
     document: { providerDocumentId: string | null; signerEmail: string },
@@ -36,33 +38,50 @@ export const builtinProvider: ESignProvider = {
 export const NO_PROVIDER_TEMPLATE_MESSAGE =
   'No BoldSign template is set for this agreement. An admin adds its BoldSign template id under Document templates.';
 
+export const PROVIDER_UNAVAILABLE_MESSAGE =
+  'The signing provider (BoldSign) did not accept the request. Please try again later.';
+
+/** BoldSign's failures (down, key refused) are its own: a 502 with a plain message, details in the log. */
+async function atBoldSign<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof BoldSignError) throw new AppError(502, PROVIDER_UNAVAILABLE_MESSAGE);
+    throw error;
+  }
+}
+
 export function createBoldSignProvider(client: BoldSignClient): ESignProvider {
   return {
     kind: 'boldsign',
     async createRequest(input) {
-      if (!input.providerTemplateId) throw new AppError(409, NO_PROVIDER_TEMPLATE_MESSAGE);
-      const { documentId } = await client.sendFromTemplate({
-        templateId: input.providerTemplateId,
-        title: input.title,
-        signerName: input.signerName,
-        signerEmail: input.signerEmail,
-      });
+      const templateId = input.providerTemplateId;
+      if (!templateId) throw new AppError(409, NO_PROVIDER_TEMPLATE_MESSAGE);
+      const { documentId } = await atBoldSign(() =>
+        client.sendFromTemplate({
+          templateId,
+          title: input.title,
+          signerName: input.signerName,
+          signerEmail: input.signerEmail,
+          disableEmails: input.embedded ?? false,
+        }),
+      );
       return { providerDocumentId: documentId };
     },
     async embeddedSignLink(document, redirectUrl) {
-      if (!document.providerDocumentId) throw new AppError(409, 'This request is not known to BoldSign.');
-      const { signLink } = await client.getEmbeddedSignLink({
-        documentId: document.providerDocumentId,
-        signerEmail: document.signerEmail,
-        redirectUrl,
-      });
+      const documentId = document.providerDocumentId;
+      if (!documentId) throw new AppError(409, 'This request is not known to BoldSign.');
+      const { signLink } = await atBoldSign(() =>
+        client.getEmbeddedSignLink({ documentId, signerEmail: document.signerEmail, redirectUrl }),
+      );
       return signLink;
     },
     async fetchResult(document) {
-      if (!document.providerDocumentId) return null;
-      const status = await client.getStatus(document.providerDocumentId);
+      const documentId = document.providerDocumentId;
+      if (!documentId) return null;
+      const status = await atBoldSign(() => client.getStatus(documentId));
       if (status !== 'Completed') return { status };
-      return { status, pdf: await client.download(document.providerDocumentId) };
+      return { status, pdf: await atBoldSign(() => client.download(documentId)) };
     },
   };
 }

@@ -1,17 +1,18 @@
-import type {
-  TDocumentListQuery,
-  TDocumentPage,
-  TPatientDocumentsResponse,
-} from '@portal/shared/documents';
+import type { TDocumentListQuery, TDocumentPage, TPatientDocumentsResponse } from '@portal/shared/documents';
 import { eq } from 'drizzle-orm';
 import { documents } from '../../db/schema/documents.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { requireHarvestCenterForStaffList, requireVisiblePatient } from '../accounts/lookups.ts';
 import { documentJson, documentsJson } from './document-json.ts';
-import type { DocumentsDeps } from './documents-deps.ts';
 import { documentVisibility, signsOwnAttestation } from './documents.policy.ts';
-import { findContact, findOwnAttestation, findPatientDocuments, listDocuments } from './documents.repository.ts';
+import {
+  findContact,
+  findOwnAttestation,
+  findPatientDocuments,
+  listDocuments,
+} from './documents.repository.ts';
+import type { DocumentsDeps } from './documents-deps.ts';
 import { signedMediaPath } from './media-urls.ts';
 
 /**
@@ -40,7 +41,10 @@ export async function patientDocuments(
   };
 }
 
-async function page(deps: DocumentsDeps, result: Awaited<ReturnType<typeof listDocuments>>): Promise<TDocumentPage> {
+async function page(
+  deps: DocumentsDeps,
+  result: Awaited<ReturnType<typeof listDocuments>>,
+): Promise<TDocumentPage> {
   return { count: result.count, results: await documentsJson(deps, result.rows) };
 }
 
@@ -53,7 +57,7 @@ export async function adminDocuments(
   return page(deps, await listDocuments(deps.db, documentVisibility(actor), query));
 }
 
-/** GET /api/v1/harvest-centers/{id}/documentList/: the documents a center requested (/patients-signatures). */
+/** GET /api/v1/harvest-centers/{id}/documentList/: the patients' documents a center requested (/patients-signatures). */
 export async function centerDocuments(
   deps: DocumentsDeps,
   actor: Actor,
@@ -63,7 +67,10 @@ export async function centerDocuments(
   await requireHarvestCenterForStaffList(deps.db, actor, harvestCenterId);
   return page(
     deps,
-    await listDocuments(deps.db, documentVisibility(actor), query, [eq(documents.harvestCenterId, harvestCenterId)]),
+    await listDocuments(deps.db, documentVisibility(actor), query, [
+      eq(documents.harvestCenterId, harvestCenterId),
+      eq(documents.party, 'patient'),
+    ]),
   );
 }
 
@@ -74,7 +81,8 @@ export async function centerDocuments(
 export async function accountAttestation(deps: DocumentsDeps, actor: Actor, accountId: number) {
   const account = await findContact(deps.db, accountId);
   if (!account || !signsOwnAttestation(account)) throw notFound('Harvest center not found.');
-  if (!actor.isAdmin && actor.id !== accountId) throw forbidden('You do not have access to this attestation.');
+  if (!actor.isAdmin && actor.id !== accountId)
+    throw forbidden('You do not have access to this attestation.');
   const row = await findOwnAttestation(deps.db, accountId);
   if (!row) return { success: false, file: null, document: null };
   const document = await documentJson(deps, row);

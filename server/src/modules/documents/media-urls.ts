@@ -12,7 +12,11 @@ export function mediaPath(documentId: string): string {
  * API host. `original` is the unsigned file the signing page shows; it is only ever handed to the
  * holder of a signing link.
  */
-export function signedMediaPath(secret: string, documentId: string, version: 'final' | 'original' = 'final'): string {
+export function signedMediaPath(
+  secret: string,
+  documentId: string,
+  version: 'final' | 'original' = 'final',
+): string {
   return signUrlPath(
     secret,
     mediaPath(documentId),
@@ -21,6 +25,10 @@ export function signedMediaPath(secret: string, documentId: string, version: 'fi
   );
 }
 
-export function isValidSignedMediaQuery(secret: string, documentId: string, query: Record<string, unknown>): boolean {
+export function isValidSignedMediaQuery(
+  secret: string,
+  documentId: string,
+  query: Record<string, unknown>,
+): boolean {
   return verifySignedUrlPath(secret, mediaPath(documentId), query);
 }

@@ -1,8 +1,8 @@
 import type { Actor } from '../../http/access.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsDeps } from './documents-deps.ts';
 import { documentVisibility } from './documents.policy.ts';
 import { findDocumentByPublicId, findDocumentWithVisibility } from './documents.repository.ts';
+import type { DocumentsDeps } from './documents-deps.ts';
 import { isValidSignedMediaQuery } from './media-urls.ts';
 
 export const MEDIA_LINK_REFUSED =
@@ -44,9 +44,17 @@ export async function openDocumentFile(
   } else {
     throw forbidden(MEDIA_LINK_REFUSED);
   }
-  const key = version === 'original' ? document.originalKey : document.status === 'Completed' ? document.finalKey : null;
+  const key =
+    version === 'original'
+      ? document.originalKey
+      : document.status === 'Completed'
+        ? document.finalKey
+        : null;
   if (!key) {
-    throw new AppError(404, version === 'original' ? 'Document not found.' : 'This document is not signed yet.');
+    throw new AppError(
+      404,
+      version === 'original' ? 'Document not found.' : 'This document is not signed yet.',
+    );
   }
   const base = document.name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim() || 'document';
   return { key, filename: `${base}${version === 'original' ? '' : ' (signed)'}.pdf` };

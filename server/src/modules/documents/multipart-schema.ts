@@ -1,4 +1,4 @@
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
+import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -7,9 +7,11 @@ import { z } from 'zod';
  * read it with receivePdfUpload, which streams the file: the body is not validated as JSON here
  * (a JSON body simply has no file and gets the upload's 400).
  */
-export function multipartValidator<T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult {
+export function multipartValidator<T>(
+  route: Parameters<FastifySchemaCompiler<T>>[0],
+): ReturnType<FastifySchemaCompiler<T>> {
   if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
-  return validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+  return validatorCompiler(route as unknown as Parameters<FastifySchemaCompiler<z.ZodType>>[0]);
 }
 
 /** A form field holding a file, as OpenAPI names it. */

@@ -1,5 +1,5 @@
 import { SIGNING_REMINDER_DAYS } from '@portal/shared/documents';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -30,7 +30,11 @@ export function reminderSchedule(sentAt: Date, remindersSent: number, now: Date)
  */
 export async function sendDueReminders(db: Db, publicUrl: string, now = new Date()): Promise<number> {
   const due = await db
-    .select({ id: documents.id, signerEmail: documents.signerEmail, harvestCenterId: documents.harvestCenterId })
+    .select({
+      id: documents.id,
+      signerEmail: documents.signerEmail,
+      harvestCenterId: documents.harvestCenterId,
+    })
     .from(documents)
     .where(
       and(
@@ -65,7 +69,11 @@ export async function sendDueReminders(db: Db, publicUrl: string, now = new Date
       const links: { kind: (typeof rows)[number]['kind']; url: string }[] = [];
       for (const row of rows) {
         links.push({ kind: row.kind, url: (await createSigningLink(tx, row, 'email', publicUrl)).url });
-        await updateDocument(tx, row.id, reminderSchedule(row.sentAt ?? row.createdAt, row.remindersSent, now));
+        await updateDocument(
+          tx,
+          row.id,
+          reminderSchedule(row.sentAt ?? row.createdAt, row.remindersSent, now),
+        );
         await insertEvents(tx, row.id, [{ event: 'reminded', at: now, by: 'Portal' }]);
       }
       const center = await findContact(tx, rows[0].harvestCenterId);

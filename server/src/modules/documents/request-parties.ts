@@ -7,11 +7,21 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { canRequestFor } from './documents.policy.ts';
 
-export type RequestingCenter = { id: number; email: string; company: string; name: string; templateId: string };
+export type RequestingCenter = {
+  id: number;
+  email: string;
+  company: string;
+  name: string;
+  templateId: string;
+};
 export type RequestedPatient = { id: number; email: string; name: string } | null;
 
 /** The harvest center a request is made for, when the caller may make it (admins any, an HC itself). */
-export async function requireRequestingCenter(db: Db, actor: Actor, harvestCenterId: number): Promise<RequestingCenter> {
+export async function requireRequestingCenter(
+  db: Db,
+  actor: Actor,
+  harvestCenterId: number,
+): Promise<RequestingCenter> {
   if (!canRequestFor(actor, harvestCenterId)) {
     throw forbidden('You can request documents only for your own harvest center.');
   }
@@ -42,7 +52,10 @@ export async function resolveRequestedPatient(
     lastName: users.lastName,
     harvestCenterId: patientAccounts.harvestCenterId,
   };
-  const base = db.select(columns).from(users).innerJoin(patientAccounts, eq(patientAccounts.userId, users.id));
+  const base = db
+    .select(columns)
+    .from(users)
+    .innerJoin(patientAccounts, eq(patientAccounts.userId, users.id));
   if (input.patientId) {
     const [patient] = await base.where(eq(users.id, input.patientId)).limit(1);
     if (!patient) throw notFound('Patient not found.');

@@ -4,8 +4,8 @@ import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { queueSigningRequestMail } from './document-mails.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { findContact, insertEvents } from './documents.repository.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { centerLabel } from './request-parties.ts';
 import { createSigningLink, linkRefused } from './signing-links.ts';
 import { requireManagedDocument } from './void-document.ts';
@@ -32,7 +32,10 @@ export async function resendSignEmail(
     if (document.status === 'Voided') throw linkRefused('voided');
     if (document.status === 'Completed') throw linkRefused('used');
     if (document.provider !== 'builtin') {
-      throw new AppError(409, 'BoldSign reminds its signers itself; this request cannot be mailed again here.');
+      throw new AppError(
+        409,
+        'BoldSign reminds its signers itself; this request cannot be mailed again here.',
+      );
     }
     const [recent] = await tx
       .select({ n: count() })

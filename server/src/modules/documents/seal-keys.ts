@@ -56,7 +56,10 @@ export class SealKeys {
     const existing = await readStored(this.#db);
     if (existing) return existing;
     const generated = await generateSigningCertificate();
-    await this.#db.insert(signingCertificates).values({ id: 1, ...generated }).onConflictDoNothing();
+    await this.#db
+      .insert(signingCertificates)
+      .values({ id: 1, ...generated })
+      .onConflictDoNothing();
     const stored = await readStored(this.#db);
     if (!stored) throw new Error('The seal certificate could not be stored');
     return stored;

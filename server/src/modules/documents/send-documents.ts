@@ -8,12 +8,17 @@ import {
   type TSendDocumentsResponse,
 } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
-import { newDocumentId } from './document-ids.ts';
-import { queueSigningRequestMail } from './document-mails.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
-import { type DocumentRow, insertDocument, insertEvents, listDocumentsByIds } from './documents.repository.ts';
+import { newDocumentId } from './document-ids.ts';
 import { documentsJson } from './document-json.ts';
+import { queueSigningRequestMail } from './document-mails.ts';
+import {
+  type DocumentRow,
+  insertDocument,
+  insertEvents,
+  listDocumentsByIds,
+} from './documents.repository.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { centerLabel, requireRequestingCenter, resolveRequestedPatient } from './request-parties.ts';
 import { createSigningLink } from './signing-links.ts';
 import { voidReplacedRequests } from './void-document.ts';
@@ -47,7 +52,10 @@ export async function sendDocuments(
 ): Promise<TSendDocumentsResponse> {
   const { db, storage, provider } = deps;
   const center = await requireRequestingCenter(db, actor, body.harvest_center_id);
-  const patient = await resolveRequestedPatient(db, center, { patientId: body.patient_id, email: body.email });
+  const patient = await resolveRequestedPatient(db, center, {
+    patientId: body.patient_id,
+    email: body.email,
+  });
   const signer = { name: body.name.trim(), email: body.email.trim() };
   const createdAt = new Date();
 

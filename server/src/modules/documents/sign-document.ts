@@ -1,18 +1,17 @@
 import {
   SIGNED_COMPLETED_PATHS,
   type TSignBody,
-  type TSignResponse,
   type TSigningSession,
+  type TSignResponse,
 } from '@portal/shared/documents';
+import type { Db } from '../../db/client.ts';
 import { completeSignedPdf, InvalidPdfError, InvalidSignatureImageError } from '../../esign/complete-pdf.ts';
 import { sha256Hex } from '../../esign/verify-pdf.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
+import { documentKeys } from './document-files.ts';
 import { newTemplateId } from './document-ids.ts';
 import { queueCompletedMails } from './document-mails.ts';
-import { documentKeys } from './document-files.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import {
   type DocumentRow,
   findContact,
@@ -26,6 +25,7 @@ import {
   type SigningLinkRow,
   updateDocument,
 } from './documents.repository.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { signedMediaPath } from './media-urls.ts';
 import { centerLabel } from './request-parties.ts';
 import { findUsableLink } from './signing-links.ts';
@@ -42,7 +42,10 @@ export async function openSigningSession(
   input: { document_id: string; token: string },
   origin: RequestOrigin,
 ): Promise<TSigningSession> {
-  const { link, document } = await findUsableLink(deps.db, { documentId: input.document_id, token: input.token });
+  const { link, document } = await findUsableLink(deps.db, {
+    documentId: input.document_id,
+    token: input.token,
+  });
   await deps.db.transaction(async (tx) => {
     if (await markLinkViewed(tx, link.id)) {
       await insertEvents(tx, document.id, [{ event: 'viewed', by: document.signerName, ...origin }]);
@@ -105,7 +108,8 @@ export async function signDocument(
   const { db, storage } = deps;
   const linkInput = { documentId: body.document_id, token: body.token };
   const { document } = await findUsableLink(db, linkInput);
-  if (!document.originalKey || !document.originalSha256) throw new Error('A built-in document has no original');
+  if (!document.originalKey || !document.originalSha256)
+    throw new Error('A built-in document has no original');
   const signature =
     body.signature.type === 'typed'
       ? { type: 'typed' as const, text: body.signature.text }
@@ -138,7 +142,10 @@ export async function signDocument(
   }).catch((error) => {
     if (error instanceof InvalidSignatureImageError) throw invalidDrawnSignature();
     if (error instanceof InvalidPdfError) {
-      throw new AppError(409, 'This document cannot be signed: its file does not open. Please ask for a new request.');
+      throw new AppError(
+        409,
+        'This document cannot be signed: its file does not open. Please ask for a new request.',
+      );
     }
     throw error;
   });
@@ -199,7 +206,12 @@ export async function afterCompletion(tx: Db, deps: Pick<DocumentsDeps, 'publicU
  * attestation, so a patient's attestation carries the center's signed attestation and then the
  * patient's own signature and seal.
  */
-export async function templateFromAttestation(tx: Db, document: DocumentRow, ownerUserId: number | null, name?: string) {
+export async function templateFromAttestation(
+  tx: Db,
+  document: DocumentRow,
+  ownerUserId: number | null,
+  name?: string,
+) {
   if (!document.finalKey) throw new Error('Only a completed document becomes a template');
   return insertTemplate(tx, {
     id: newTemplateId(),

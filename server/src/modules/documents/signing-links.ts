@@ -58,7 +58,9 @@ export type LinkRefusal = keyof typeof SIGNING_LINK_MESSAGES;
 const REFUSAL_STATUS: Record<LinkRefusal, number> = { invalid: 404, expired: 410, voided: 410, used: 409 };
 
 export function linkRefused(reason: LinkRefusal): AppError {
-  return new AppError(REFUSAL_STATUS[reason], SIGNING_LINK_MESSAGES[reason], { code: `signing_link_${reason}` });
+  return new AppError(REFUSAL_STATUS[reason], SIGNING_LINK_MESSAGES[reason], {
+    code: `signing_link_${reason}`,
+  });
 }
 
 /**

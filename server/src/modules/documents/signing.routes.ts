@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
-import { receivePdfUpload } from '../../http/uploads.ts';
+import { readPdfUpload } from '../../http/uploads.ts';
 import { FileNotFoundError } from '../../storage/file-storage.ts';
 import { requestOrigin } from './documents-deps.ts';
 import { embeddedSigning, templateFromCompletedAttestation } from './embedded-signing.ts';
@@ -43,7 +43,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/signing/sign/',
     // A drawn signature is a PNG data URL of up to 400 kB.
-    { config: open, bodyLimit: 1024 * 1024, schema: { tags, body: ZSignBody, response: { 200: ZSignResponse } } },
+    {
+      config: open,
+      bodyLimit: 1024 * 1024,
+      schema: { tags, body: ZSignBody, response: { 200: ZSignResponse } },
+    },
     async (request) => signDocument(app.documents, request.body, requestOrigin(request)),
   );
 
@@ -60,16 +64,8 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await receivePdfUpload(request, app.storage, {
-        keyPrefix: 'verify/',
-        maxBytes: app.config.uploadMaxBytes,
-      });
-      let bytes: Uint8Array;
-      try {
-        bytes = await app.storage.getBytes(upload.key);
-      } finally {
-        await app.storage.delete(upload.key);
-      }
+      // Only looked at, never kept: the file stays in memory (bounded by the upload limit).
+      const { bytes } = await readPdfUpload(request, { maxBytes: app.config.uploadMaxBytes });
       return verifyDocument(app.documents, bytes);
     },
   );
@@ -84,7 +80,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/boldsign/',
     {
       config: open,
-      schema: { tags, querystring: ZTemplateFromDocumentQuery, response: { 200: ZTemplateFromDocumentResponse } },
+      schema: {
+        tags,
+        querystring: ZTemplateFromDocumentQuery,
+        response: { 200: ZTemplateFromDocumentResponse },
+      },
     },
     async (request) => templateFromCompletedAttestation(app.documents, request.actor, request.query),
   );
@@ -95,6 +95,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: open,
       schema: {
         tags,
+        summary: 'The PDF of a document (application/pdf): with a session that may see it, or a signed URL',
         params: z.object({ documentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a document id') }),
         querystring: ZSignedMediaQuery,
         produces: ['application/pdf'],

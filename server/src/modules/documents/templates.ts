@@ -4,8 +4,13 @@ import type { Actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { StoredUpload } from '../../http/uploads.ts';
 import { newTemplateId } from './document-ids.ts';
+import {
+  findDefaultTemplate,
+  insertTemplate,
+  listTemplates,
+  type TemplateRow,
+} from './documents.repository.ts';
 import type { DocumentsDeps } from './documents-deps.ts';
-import { findDefaultTemplate, insertTemplate, listTemplates, type TemplateRow } from './documents.repository.ts';
 
 /** Where the admin's uploaded templates are stored. */
 export const TEMPLATE_KEY_PREFIX = 'templates/';

@@ -4,17 +4,17 @@ import {
   DOCUMENT_NAMES,
   DOCUMENT_TEXTS,
   type TDocumentKind,
-  type TUploadDocumentsBody,
   type TSendDocumentsResponse,
+  type TUploadDocumentsBody,
 } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type FileStorage, isValidStorageKey } from '../../storage/file-storage.ts';
-import { newDocumentId } from './document-ids.ts';
 import { documentKeys } from './document-files.ts';
+import { newDocumentId } from './document-ids.ts';
 import { documentsJson } from './document-json.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { insertDocument, insertEvents, listDocumentsByIds } from './documents.repository.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { centerLabel, requireRequestingCenter, resolveRequestedPatient } from './request-parties.ts';
 import { voidReplacedRequests } from './void-document.ts';
 
@@ -27,7 +27,8 @@ export const UPLOAD_AGAIN_MESSAGE = 'This file is no longer available. Please up
 
 async function sha256Of(storage: FileStorage, key: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of (await storage.getStream(key)) as AsyncIterable<Buffer | string>) hash.update(chunk);
+  for await (const chunk of (await storage.getStream(key)) as AsyncIterable<Buffer | string>)
+    hash.update(chunk);
   return hash.digest('hex');
 }
 
@@ -44,7 +45,10 @@ export async function uploadDocuments(
 ): Promise<TSendDocumentsResponse> {
   const { db, storage } = deps;
   const center = await requireRequestingCenter(db, actor, body.harvest_center_id);
-  const patient = await resolveRequestedPatient(db, center, { patientId: body.patient_id, email: body.email });
+  const patient = await resolveRequestedPatient(db, center, {
+    patientId: body.patient_id,
+    email: body.email,
+  });
   const prefix = stagingPrefix(actor.id);
   const staged = DOCUMENT_KINDS.flatMap((kind) => (body[kind] ? [{ kind, key: body[kind] as string }] : []));
   const errors: Record<string, string> = {};
@@ -54,7 +58,8 @@ export async function uploadDocuments(
   }
   if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
 
-  const filed: { kind: TDocumentKind; documentId: string; key: string; sha256: string; staged: string }[] = [];
+  const filed: { kind: TDocumentKind; documentId: string; key: string; sha256: string; staged: string }[] =
+    [];
   try {
     for (const { kind, key } of staged) {
       const documentId = newDocumentId();

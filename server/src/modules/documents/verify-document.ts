@@ -1,10 +1,15 @@
 import { type TVerifyResponse, VERIFY_MESSAGES } from '@portal/shared/documents';
 import { sha256Hex, verifySealedPdf } from '../../esign/verify-pdf.ts';
-import type { DocumentsDeps } from './documents-deps.ts';
 import { findDocumentByPublicId, listEvents } from './documents.repository.ts';
 import { toEventJson } from './documents.view.ts';
+import type { DocumentsDeps } from './documents-deps.ts';
 
-const ALTERED: TVerifyResponse = { valid: false, message: VERIFY_MESSAGES.altered, document: null, events: [] };
+const ALTERED: TVerifyResponse = {
+  valid: false,
+  message: VERIFY_MESSAGES.altered,
+  document: null,
+  events: [],
+};
 
 /**
  * POST /api/v1/documents/verify/: whether a file is an unaltered completed document of this
@@ -16,7 +21,7 @@ export async function verifyDocument(deps: DocumentsDeps, pdf: Uint8Array): Prom
   const result = await verifySealedPdf(pdf, await deps.seal.certificate());
   if (!result.valid) return ALTERED;
   const document = await findDocumentByPublicId(deps.db, result.documentId);
-  if (!document || document.status !== 'Completed' || document.finalSha256 !== sha256Hex(pdf)) return ALTERED;
+  if (document?.status !== 'Completed' || document.finalSha256 !== sha256Hex(pdf)) return ALTERED;
   const events = await listEvents(deps.db, document.id);
   return {
     valid: true,

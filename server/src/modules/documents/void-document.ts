@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { canManageDocument, documentVisibility } from './documents.policy.ts';
 import {
   type DocumentListRow,
@@ -12,6 +11,7 @@ import {
   revokeLinks,
   updateDocument,
 } from './documents.repository.ts';
+import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 
 /** Voids a Pending document in the caller's transaction: its links stop working, the trail says who. */
 export async function voidWithin(
