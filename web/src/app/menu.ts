@@ -24,6 +24,7 @@ const M = MEMBERSHIP;
 const ADMINS = ADMIN_MEMBERSHIPS;
 const ACCOUNT = 'Account';
 const TEAM_REPORTS = 'Team Transaction Reports';
+const SYSTEM_DOCUMENTS = 'System Documents';
 
 /** The menu by membership of part 1 §6, as observed (its readings of 3, 6, 8 and 9 are kept as given). */
 const MENU: readonly MenuEntry[] = [
@@ -54,8 +55,13 @@ const MENU: readonly MenuEntry[] = [
   { path: '/patients', label: 'Patients', memberships: ADMINS },
   { path: '/add-patient', label: 'Add Patient', memberships: ADMINS },
   { path: '/all-transaction-report', label: 'All Transactions', memberships: ADMINS },
-  { path: '/documents/patients', label: 'Patient Documents', memberships: ADMINS },
-  { path: '/documents/harvest-centers', label: 'HC Documents', memberships: ADMINS },
+  { path: '/documents/patients', label: 'Patient Documents', group: SYSTEM_DOCUMENTS, memberships: ADMINS },
+  {
+    path: '/documents/harvest-centers',
+    label: 'Harvest Center Documents',
+    group: SYSTEM_DOCUMENTS,
+    memberships: ADMINS,
+  },
   { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS },
   { path: '/inactive-users', label: 'Inactive Users', memberships: ADMINS },
   { path: '/mail-outbox', label: 'Mail Outbox', memberships: ADMINS },

@@ -29,14 +29,15 @@ export function RootLayout() {
   );
 }
 
-/** The guest screens (login, password reset, not found): the portal's name above the page. */
+/** The guest screens (login, password reset, signing, not found): the portal's name above the page. */
 export function PublicLayout() {
+  const { wide } = useRouteHandle();
   return (
     <Stack mih="100vh" align="center" justify="center" gap="lg" p="md">
       <Box component="header">
         <Logo size={40} />
       </Box>
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} w="100%" maw={420}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} w="100%" maw={wide ? 960 : 420}>
         <Outlet />
       </Box>
     </Stack>

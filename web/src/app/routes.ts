@@ -18,6 +18,8 @@ export interface AppRoute {
   title?: string;
   /** Opens without a session and outside the signed-in layout; every other route needs a stored token. */
   public?: true;
+  /** A public page with more to show than a form (a document to read, an audit trail): a wider frame. */
+  wide?: true;
   /** The route guard of part 1 §6: the user's first membership must be one of these. */
   memberships?: readonly MembershipId[];
   /** What the Resource Center button suggests on this page. */
@@ -45,6 +47,45 @@ export const ROUTES: AppRoute[] = [
     title: 'Reset Password',
     public: true,
     page: () => import('../features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  },
+  // Signing from a mail link, its completed pages and verification (part 1 §2, part 2 §2): no session.
+  {
+    path: '/sign-your-document',
+    title: 'Sign Your Document',
+    public: true,
+    wide: true,
+    page: () =>
+      import('../features/documents/pages/sign-your-document-page.tsx').then((m) => m.SignYourDocumentPage),
+  },
+  // SIGNED_COMPLETED_PATHS of shared/documents.ts, written out: that module brings zod, which the
+  // login page's chunk (where this table lives) must not carry.
+  ...[
+    '/signed-completed-message',
+    '/patient-signed-completed-message',
+    '/patient-signed-completed-message-from-email',
+  ].map(
+    (path): AppRoute => ({
+      path,
+      title: 'Signature Completed',
+      public: true,
+      page: () =>
+        import('../features/documents/pages/signed-completed-page.tsx').then((m) => m.SignedCompletedPage),
+    }),
+  ),
+  {
+    path: '/hc-signed-completed-message',
+    title: 'Signature Completed',
+    public: true,
+    page: () =>
+      import('../features/documents/pages/hc-signed-completed-page.tsx').then((m) => m.HcSignedCompletedPage),
+  },
+  {
+    path: '/verify-document',
+    title: 'Verify Document',
+    public: true,
+    wide: true,
+    page: () =>
+      import('../features/documents/pages/verify-document-page.tsx').then((m) => m.VerifyDocumentPage),
   },
   {
     path: '/dashboard',
@@ -140,6 +181,48 @@ export const ROUTES: AppRoute[] = [
     page: () =>
       import('../features/sales-teams/pages/distributor-reps-page.tsx').then((m) => m.DistributorRepsPage),
   },
+  // Documents (part 1 §2): the harvest center's signature requests, the admin's system documents.
+  {
+    path: '/patients-signatures',
+    title: 'Patient Signatures',
+    memberships: [MEMBERSHIP.harvestCenter],
+    page: () =>
+      import('../features/documents/pages/patients-signatures-page.tsx').then(
+        (m) => m.PatientsSignaturesPage,
+      ),
+  },
+  {
+    path: '/request-patients-signatures',
+    title: 'Request Patient Signatures',
+    memberships: [MEMBERSHIP.harvestCenter],
+    page: () =>
+      import('../features/documents/pages/request-signatures-page.tsx').then((m) => m.RequestSignaturesPage),
+  },
+  {
+    path: '/upload-patient-documents',
+    title: 'Upload Patient Documents',
+    memberships: [MEMBERSHIP.harvestCenter],
+    page: () =>
+      import('../features/documents/pages/upload-documents-page.tsx').then((m) => m.UploadDocumentsPage),
+  },
+  {
+    path: '/documents/patients',
+    title: 'Patient Documents',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/documents/pages/admin-documents-pages.tsx').then(
+        (m) => m.AdminPatientDocumentsPage,
+      ),
+  },
+  {
+    path: '/documents/harvest-centers',
+    title: 'Harvest Center Documents',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/documents/pages/admin-documents-pages.tsx').then(
+        (m) => m.AdminHarvestCenterDocumentsPage,
+      ),
+  },
   {
     path: '/add-sales-rep',
     title: 'Add Sales Rep',
@@ -172,7 +255,7 @@ export const ROUTES: AppRoute[] = [
   },
 ];
 
-export type RouteHandle = Pick<AppRoute, 'title' | 'resources'>;
+export type RouteHandle = Pick<AppRoute, 'title' | 'resources' | 'wide'>;
 
 /** The title and resources of the page being shown (the deepest route, which is always a page). */
 export function useRouteHandle(): RouteHandle {

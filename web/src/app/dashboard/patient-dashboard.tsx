@@ -1,8 +1,8 @@
 import { Card, Stack } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
+import { PatientDocumentsTable } from '../../features/documents/components/patient-documents-table.tsx';
 import { CheckoutVialsCard } from '../../features/patients/components/checkout-vials-card.tsx';
-import { PatientDocumentsTable } from '../../features/patients/components/patient-documents-table.tsx';
 import { VialsSection } from '../../features/vials/components/vials-section.tsx';
 
 const CENTER_MEMBERSHIPS: readonly number[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter];
@@ -23,7 +23,7 @@ export function PatientDashboard({ user }: { user: TSessionUser }) {
         <VialsSection patientId={user.id} readOnly />
       </Card>
       <Card withBorder padding="lg">
-        <PatientDocumentsTable />
+        <PatientDocumentsTable patientId={user.id} canSign />
       </Card>
     </Stack>
   );

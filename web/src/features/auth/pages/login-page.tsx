@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ZLoginBody } from '@portal/shared/auth';
 import { TIMING } from '@portal/shared/ui-constants';
 import { useEffect, useState } from 'react';
@@ -71,6 +71,13 @@ export function LoginPage() {
           </Anchor>
         </Stack>
       </form>
+      {/* Anyone holding a signed agreement can check it here, without an account. */}
+      <Text component="footer" size="sm" ta="center" mt="lg" c="dimmed">
+        {'Received a signed document? '}
+        <Anchor component={Link} to="/verify-document" size="sm">
+          Verify a document
+        </Anchor>
+      </Text>
     </AuthCard>
   );
 }

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession, useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useProfile, useUpdateProfile } from '../api/profile.ts';
+import { AttestationButton } from '../components/attestation-button.tsx';
 
 /** Part 1 §5: company is shown and required only for memberships 4 and 9. */
 function profileForm(membershipId: number) {
@@ -47,8 +48,11 @@ export function ProfilePage() {
     );
   }
   if (profile.isError) return <QueryLoadError query={profile} what="your details" />;
-  // Keyed by the record's id: the form starts from the loaded values.
-  return <ProfileForm key={profile.data.id} me={me} profile={profile.data} />;
+  // Keyed by the record's id: the form starts from the loaded values. And by its template: signing
+  // the attestation sets it on the server, and the form shows it as the page reload of part 1 §4 would.
+  return (
+    <ProfileForm key={`${profile.data.id}:${profile.data.template_id}`} me={me} profile={profile.data} />
+  );
 }
 
 function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
@@ -57,6 +61,8 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
   // The signed attestation's template: a harvest-center field (4 and 9), which patients and the rest
   // never see; the super admin, who alone may change it, always does.
   const showsTemplateId = me.is_superuser || HC_TYPE_MEMBERSHIPS.some((id) => id === membershipId);
+  // Part 1 §4: a center-type account without a signed attestation (template) is offered to sign one.
+  const signsAttestation = HC_TYPE_MEMBERSHIPS.some((id) => id === membershipId) && !profile.template_id;
   // Login As and staff access act for the account: its login e-mail stays its holder's (the server refuses too).
   const { data: session } = useSession();
   const linkedSession = Boolean(session?.impersonator || session?.staff);
@@ -118,7 +124,10 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
           ),
         }}
       />
-      <Title order={1}>Contact Details</Title>
+      <Group justify="space-between">
+        <Title order={1}>Contact Details</Title>
+        {signsAttestation && <AttestationButton userId={profile.id} />}
+      </Group>
       <form noValidate onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

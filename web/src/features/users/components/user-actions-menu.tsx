@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
-import { isAdminMembership, MEMBERSHIP } from '@portal/shared/memberships';
+import { HC_TYPE_MEMBERSHIPS, isAdminMembership, MEMBERSHIP } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
 import { IconDots } from '@tabler/icons-react';
 import {
@@ -13,6 +13,7 @@ import {
 } from './account-action-modals.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { PatientDataModal } from './patient-data-modal.tsx';
+import { SignDocumentModal } from './sign-document-modal.tsx';
 import { UserDetailsModal } from './user-details-modal.tsx';
 
 export type UserAction =
@@ -24,6 +25,7 @@ export type UserAction =
   | 'password'
   | 'patient-data'
   | 'invite'
+  | 'sign'
   | 'remove';
 
 const LABELS: Record<UserAction, string> = {
@@ -36,6 +38,7 @@ const LABELS: Record<UserAction, string> = {
   password: 'Change Password',
   'patient-data': 'Show Patient Data',
   invite: 'Resend Invitation',
+  sign: 'Sign Document',
   remove: 'Remove Account',
 };
 
@@ -58,6 +61,10 @@ function actionsFor(user: TUser, me: TSessionUser): UserAction[] {
   if (membership === MEMBERSHIP.patient) actions.push('patient-data');
   // Until the first sign-in; afterwards "Forgot Password?" is the way (the server says the same).
   if (user.is_active && user.last_login === null && !self && !protectedAccount) actions.push('invite');
+  // The attestation of a center-type account that has not signed one (its template id is empty).
+  if (user.is_active && HC_TYPE_MEMBERSHIPS.some((id) => id === membership) && !user.template_id) {
+    actions.push('sign');
+  }
   if (!self && !protectedAccount) actions.push('remove');
   return actions;
 }
@@ -109,6 +116,8 @@ export function UserActionModal(props: { action: UserAction; user: TUser; onClos
       return <PatientDataModal user={user} onClose={onClose} />;
     case 'invite':
       return <ResendInvitationModal user={user} onClose={onClose} />;
+    case 'sign':
+      return <SignDocumentModal user={user} onClose={onClose} />;
     case 'remove':
       return <RemoveAccountModal user={user} onClose={onClose} />;
   }
