@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '../../auth/session-lifetime.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, passwordResetTokens } from '../../db/schema/auth.ts';
+import { PeriodicJob } from '../../jobs/periodic-job.ts';
 import { deleteExpiredLoginCounters } from './login-throttle.ts';
 
 export type PurgeCounts = { sessions: number; resetTokens: number; loginCounters: number };
@@ -35,46 +36,21 @@ export async function purgeExpiredSessions(db: Db, options: { maxAgeDays: number
   };
 }
 
-/** Runs the purge at start and then periodically; started like the mail worker, stopped on close. */
-export class SessionPurgeJob {
-  readonly #db: Db;
-  readonly #maxAgeDays: number;
-  readonly #log: FastifyBaseLogger;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<PurgeCounts | undefined> | undefined;
-
+/** Runs the purge at start and then hourly; started like the mail worker, stopped on close. */
+export class SessionPurgeJob extends PeriodicJob<PurgeCounts> {
   constructor(db: Db, options: { maxAgeDays: number }, log: FastifyBaseLogger) {
-    this.#db = db;
-    this.#maxAgeDays = options.maxAgeDays;
-    this.#log = log;
-  }
-
-  start(intervalMs = 60 * 60 * 1000): void {
-    void this.run();
-    this.#timer = setInterval(() => void this.run(), intervalMs);
-    this.#timer.unref();
-  }
-
-  /** One purge; concurrent calls share it. Failures are logged, the next run tries again. */
-  run(): Promise<PurgeCounts | undefined> {
-    this.#running ??= purgeExpiredSessions(this.#db, { maxAgeDays: this.#maxAgeDays })
-      .then((counts) => {
-        this.#log.debug(counts, 'purged expired sessions, reset tokens and login counters');
+    super(
+      'session purge',
+      async () => {
+        const counts = await purgeExpiredSessions(db, options);
+        log.debug(counts, 'purged expired sessions, reset tokens and login counters');
         return counts;
-      })
-      .catch((error) => {
-        this.#log.warn({ err: error }, 'session purge failed');
-        return undefined;
-      })
-      .finally(() => {
-        this.#running = undefined;
-      });
-    return this.#running;
+      },
+      log,
+    );
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  override start(intervalMs = 60 * 60 * 1000): void {
+    super.start(intervalMs);
   }
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { PeriodicJob } from '../../jobs/periodic-job.ts';
 import { queueReminderMail } from './document-mails.ts';
 import { findContact, insertEvents, updateDocument } from './documents.repository.ts';
 import { centerLabel } from './request-parties.ts';
@@ -89,51 +90,24 @@ export async function sendDueReminders(db: Db, publicUrl: string, now = new Date
   return reminded;
 }
 
-/** Runs the reminders at start and then periodically; started like the session purge, stopped on close. */
-export class SigningReminderJob {
-  readonly #db: Db;
-  readonly #publicUrl: string;
-  readonly #log: FastifyBaseLogger;
-  readonly #onMailQueued: () => void;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number | undefined> | undefined;
-
+/** Mails the due reminders at start and then every 15 minutes; stopped on close. */
+export class SigningReminderJob extends PeriodicJob<number> {
   constructor(db: Db, options: { publicUrl: string; onMailQueued: () => void }, log: FastifyBaseLogger) {
-    this.#db = db;
-    this.#publicUrl = options.publicUrl;
-    this.#onMailQueued = options.onMailQueued;
-    this.#log = log;
-  }
-
-  start(intervalMs = 15 * 60 * 1000): void {
-    void this.run();
-    this.#timer = setInterval(() => void this.run(), intervalMs);
-    this.#timer.unref();
-  }
-
-  /** One pass; concurrent calls share it. Failures are logged, the next run tries again. */
-  run(now?: Date): Promise<number | undefined> {
-    this.#running ??= sendDueReminders(this.#db, this.#publicUrl, now)
-      .then((count) => {
+    super(
+      'signing reminders',
+      async (now) => {
+        const count = await sendDueReminders(db, options.publicUrl, now);
         if (count > 0) {
-          this.#log.info({ count }, 'mailed signing reminders');
-          this.#onMailQueued();
+          log.info({ count }, 'mailed signing reminders');
+          options.onMailQueued();
         }
         return count;
-      })
-      .catch((error) => {
-        this.#log.warn({ err: error }, 'signing reminders failed');
-        return undefined;
-      })
-      .finally(() => {
-        this.#running = undefined;
-      });
-    return this.#running;
+      },
+      log,
+    );
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  override start(intervalMs = 15 * 60 * 1000): void {
+    super.start(intervalMs);
   }
 }

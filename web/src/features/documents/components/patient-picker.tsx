@@ -1,4 +1,5 @@
-import { Select } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TPatient } from '@portal/shared/patients';
 import { useState } from 'react';
@@ -43,5 +44,36 @@ export function PatientPicker({ harvestCenterId, value, onChange }: PatientPicke
       }}
       maw={480}
     />
+  );
+}
+
+/** The patient a request or an upload is for: the optional account pick, then the name and e-mail it fills. */
+export function PatientContactFields<Values extends { name: string; email: string }>({
+  form,
+  harvestCenterId,
+  patientId,
+  onPatientIdChange,
+}: {
+  form: UseFormReturnType<Values>;
+  harvestCenterId: number;
+  patientId: number | null;
+  onPatientIdChange: (id: number | null) => void;
+}) {
+  return (
+    <>
+      <PatientPicker
+        harvestCenterId={harvestCenterId}
+        value={patientId}
+        onChange={(patient) => {
+          onPatientIdChange(patient?.id ?? null);
+          if (patient) {
+            const name = `${patient.first_name} ${patient.last_name}`.trim();
+            form.setValues({ name, email: patient.email } as Partial<Values>);
+          }
+        }}
+      />
+      <TextInput label="Patient Name" autoComplete="off" {...form.getInputProps('name')} />
+      <TextInput label="Patient Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { DOCUMENT_NAMES, DOCUMENT_TEXTS, ZSendDocumentsBody } from '@portal/shared/documents';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useSendDocuments } from '../api/send-documents.ts';
-import { PatientPicker } from '../components/patient-picker.tsx';
+import { PatientContactFields } from '../components/patient-picker.tsx';
 
 const ZRequestForm = ZSendDocumentsBody.pick({ name: true, email: true });
 
@@ -56,25 +56,11 @@ export function RequestSignaturesPage() {
       <Paper withBorder p="lg">
         <form noValidate onSubmit={submit}>
           <Stack>
-            <PatientPicker
+            <PatientContactFields
+              form={form}
               harvestCenterId={user.id}
-              value={patientId}
-              onChange={(patient) => {
-                setPatientId(patient?.id ?? null);
-                if (patient) {
-                  form.setValues({
-                    name: `${patient.first_name} ${patient.last_name}`.trim(),
-                    email: patient.email,
-                  });
-                }
-              }}
-            />
-            <TextInput label="Patient Name" autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput
-              label="Patient Email"
-              type="email"
-              autoComplete="off"
-              {...form.getInputProps('email')}
+              patientId={patientId}
+              onPatientIdChange={setPatientId}
             />
             <Group justify="space-between">
               <Anchor component={Link} to="/patients-signatures" size="sm">

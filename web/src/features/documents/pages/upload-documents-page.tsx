@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, FileInput, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
@@ -26,7 +15,7 @@ import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/f
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { processFile, useUploadDocuments } from '../api/upload-documents.ts';
-import { PatientPicker } from '../components/patient-picker.tsx';
+import { PatientContactFields } from '../components/patient-picker.tsx';
 
 // The body's own rules for the typed fields (zod cannot pick from a refined object).
 const ZUploadForm = z.object({
@@ -126,25 +115,11 @@ export function UploadDocumentsPage() {
       <Paper withBorder p="lg">
         <form noValidate onSubmit={submit}>
           <Stack>
-            <PatientPicker
+            <PatientContactFields
+              form={form}
               harvestCenterId={user.id}
-              value={patientId}
-              onChange={(patient) => {
-                setPatientId(patient?.id ?? null);
-                if (patient) {
-                  form.setValues({
-                    name: `${patient.first_name} ${patient.last_name}`.trim(),
-                    email: patient.email,
-                  });
-                }
-              }}
-            />
-            <TextInput label="Patient Name" autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput
-              label="Patient Email"
-              type="email"
-              autoComplete="off"
-              {...form.getInputProps('email')}
+              patientId={patientId}
+              onPatientIdChange={setPatientId}
             />
             {DOCUMENT_KINDS.map((kind) => (
               <StagedFileInput
