@@ -3,12 +3,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { AGREEMENT_SECTIONS, HARVEST_CENTER_SECTIONS, SIGNING_STATEMENT } from './agreement-texts.ts';
 import {
   DOCUMENT_ID_INFO_KEY,
+  drawEmptySignatureBox,
   formatUtc,
-  MARGIN,
   MUTED_COLOR,
   PageWriter,
+  SIGNATURE_BOX_HEIGHT,
   setInfoText,
-  TEXT_COLOR,
   writeSignatureBox,
 } from './pdf-layout.ts';
 
@@ -26,9 +26,6 @@ export type AgreementInput = {
    */
   signerRole?: 'patient' | 'harvest-center';
 };
-
-/** Height kept free at the end for the signature stamp (completeSignedPdf draws into it). */
-export const SIGNATURE_AREA_HEIGHT = 150;
 
 /**
  * The default agreement of a kind, for one signer: title, parties, the sections, and an empty signature
@@ -70,28 +67,8 @@ export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Ar
   writer.text(SIGNING_STATEMENT, { font: bold, size: 10.5, lineHeight: 15 });
   writer.space(12);
 
-  writer.ensureRoom(SIGNATURE_AREA_HEIGHT);
-  const box = {
-    pageIndex: doc.getPageCount() - 1,
-    x: MARGIN,
-    y: writer.y - SIGNATURE_AREA_HEIGHT,
-    width: 300,
-    height: SIGNATURE_AREA_HEIGHT,
-  };
-  // What a printed copy shows before signing: the line and the labels of the stamp.
-  writer.page.drawText('Signature', {
-    x: box.x,
-    y: box.y + box.height - 12,
-    size: 9,
-    font: bold,
-    color: TEXT_COLOR,
-  });
-  writer.page.drawLine({
-    start: { x: box.x, y: box.y + 78 },
-    end: { x: box.x + box.width, y: box.y + 78 },
-    thickness: 0.75,
-    color: TEXT_COLOR,
-  });
+  writer.ensureRoom(SIGNATURE_BOX_HEIGHT);
+  const box = drawEmptySignatureBox(writer, doc, bold);
   writeSignatureBox(doc, box);
   writer.y = box.y;
 

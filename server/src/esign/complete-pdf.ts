@@ -6,9 +6,9 @@ import type { SigningCertificate } from './certificate.ts';
 import {
   DOCUMENT_ID_INFO_KEY,
   deleteInfoKey,
+  drawEmptySignatureBox,
   encodableText,
   formatUtc,
-  MARGIN,
   MUTED_COLOR,
   PageWriter,
   readSignatureBox,
@@ -58,7 +58,6 @@ export class InvalidSignatureImageError extends Error {
 
 /** Room the seal's PKCS#7 may take, in hex characters: 8 KB of CMS, about four times what it needs. */
 const SIGNATURE_PLACEHOLDER_LENGTH = 16384;
-const SIGNATURE_PAGE_BOX_HEIGHT = 150;
 
 /**
  * Opens a PDF the way completeSignedPdf will, so an upload can be refused at once (encrypted or
@@ -157,26 +156,7 @@ function addSignaturePage(doc: PDFDocument, fonts: Fonts, title: string, documen
     lineHeight: 15,
   });
   writer.space(24);
-  const box = {
-    pageIndex: doc.getPageCount() - 1,
-    x: MARGIN,
-    y: writer.y - SIGNATURE_PAGE_BOX_HEIGHT,
-    width: 300,
-    height: SIGNATURE_PAGE_BOX_HEIGHT,
-  };
-  writer.page.drawText('Signature', {
-    x: box.x,
-    y: box.y + box.height - 12,
-    size: 9,
-    font: fonts.bold,
-    color: TEXT_COLOR,
-  });
-  writer.page.drawLine({
-    start: { x: box.x, y: box.y + 78 },
-    end: { x: box.x + box.width, y: box.y + 78 },
-    thickness: 0.75,
-    color: TEXT_COLOR,
-  });
+  const box = drawEmptySignatureBox(writer, doc, fonts.bold);
   // Its own page of an uploaded document: a "Page 1 of 1" there would read as a page count.
   writer.footers(fonts.regular, `Document ID: ${documentId}`, { numbered: false });
   return box;

@@ -252,3 +252,34 @@ export function writeSignatureBox(doc: PDFDocument, box: SignatureBox): void {
     [box.pageIndex, box.x, box.y, box.width, box.height].map((n) => Math.round(n)).join(' '),
   );
 }
+
+/** Height of the box a signature is stamped into (signature, printed name, time and meaning). */
+export const SIGNATURE_BOX_HEIGHT = 150;
+
+/**
+ * The empty signature box below the writer's position on its current page: its label and line (what
+ * a printed copy shows before signing), and where the stamp goes.
+ */
+export function drawEmptySignatureBox(writer: PageWriter, doc: PDFDocument, bold: PDFFont): SignatureBox {
+  const box = {
+    pageIndex: doc.getPageCount() - 1,
+    x: MARGIN,
+    y: writer.y - SIGNATURE_BOX_HEIGHT,
+    width: 300,
+    height: SIGNATURE_BOX_HEIGHT,
+  };
+  writer.page.drawText('Signature', {
+    x: box.x,
+    y: box.y + box.height - 12,
+    size: 9,
+    font: bold,
+    color: TEXT_COLOR,
+  });
+  writer.page.drawLine({
+    start: { x: box.x, y: box.y + 78 },
+    end: { x: box.x + box.width, y: box.y + 78 },
+    thickness: 0.75,
+    color: TEXT_COLOR,
+  });
+  return box;
+}
