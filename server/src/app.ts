@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => app.sessionPurge.stop());
 
-  const storage = createFileStorage(config);
+  const storage = await createFileStorage(config);
   app.decorate('storage', storage);
   app.decorate(
     'documents',

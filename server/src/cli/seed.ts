@@ -9,7 +9,7 @@ const config = loadConfig();
 const database = await openDatabase(config);
 await runMigrations(database, config.databaseUrl);
 const seeded = await seedDemoIfEmpty(database.db, config.demoPassword, {
-  storage: createFileStorage(config),
+  storage: await createFileStorage(config),
   config,
 });
 await database.close();

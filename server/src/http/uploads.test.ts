@@ -88,7 +88,7 @@ async function postMultipart(parts: Part[], url = '/upload') {
 
 beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, UPLOAD_MAX_MB: '5' });
-  storage = createFileStorage(config);
+  storage = await createFileStorage(config);
   app = Fastify({ logger: false });
   app.decorate('config', config);
   registerErrorHandler(app);

@@ -37,7 +37,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const drivers: [string, () => FileStorage][] = [
+const drivers: [string, () => Promise<FileStorage>][] = [
   ['local disk', () => createFileStorage(loadConfig({ DATA_DIR: dataDir }))],
   [
     's3 (s3rver)',
@@ -47,8 +47,8 @@ const drivers: [string, () => FileStorage][] = [
 
 describe.each(drivers)('FileStorage on %s', (_name, create) => {
   let storage: FileStorage;
-  beforeAll(() => {
-    storage = create();
+  beforeAll(async () => {
+    storage = await create();
   });
 
   it('stores bytes and reads them back', async () => {
@@ -118,7 +118,7 @@ describe.each(drivers)('FileStorage on %s', (_name, create) => {
 
 describe('local disk storage', () => {
   it('keeps files under DATA_DIR/files', async () => {
-    const storage = createFileStorage(loadConfig({ DATA_DIR: dataDir }));
+    const storage = await createFileStorage(loadConfig({ DATA_DIR: dataDir }));
     await storage.put('documents/doc-9/final.pdf', new Uint8Array([42]));
     expect(fs.readFileSync(path.join(dataDir, 'files', 'documents', 'doc-9', 'final.pdf'))).toEqual(
       Buffer.from([42]),

@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
 import type { AppConfig } from '../config/env.ts';
-import { createS3Driver } from './s3-driver.ts';
 
 /**
  * Where the portal keeps files (agreements, uploads; later labels, assets, logos). Keys are relative
@@ -139,9 +138,15 @@ export class DiskFileStorage implements FileStorage {
   }
 }
 
-/** Local disk under `DATA_DIR/files` by default; an S3-compatible bucket when STORAGE_DRIVER=s3. */
-export function createFileStorage(config: AppConfig): FileStorage {
-  if (config.storage.driver === 's3') return new DiskFileStorage(new Disk(createS3Driver(config.storage)));
+/**
+ * Local disk under `DATA_DIR/files` by default; an S3-compatible bucket when STORAGE_DRIVER=s3 (the AWS
+ * SDK is loaded only then: tens of megabytes a local-disk process need not hold).
+ */
+export async function createFileStorage(config: AppConfig): Promise<FileStorage> {
+  if (config.storage.driver === 's3') {
+    const { createS3Driver } = await import('./s3-driver.ts');
+    return new DiskFileStorage(new Disk(createS3Driver(config.storage)));
+  }
   return new DiskFileStorage(
     new Disk(new FSDriver({ location: path.join(config.dataDir, 'files'), visibility: 'private' })),
   );
