@@ -31,6 +31,13 @@ afterAll(async () => {
 });
 
 const get = (who: UserRow, url: string) => injectAs(t.app, who, { method: 'GET', url });
+/** POST upload/ for center A's patient, with staged file names by kind. */
+const fileForPatientA = (who: UserRow, files: Record<string, string>) =>
+  injectAs(t.app, who, {
+    method: 'POST',
+    url: '/api/v1/documents/upload/',
+    payload: { name: 'Pat', harvest_center_id: w.A.harvestCenter.id, email: w.A.patient.email, ...files },
+  });
 
 describe("a patient's documents", () => {
   it('are seen by the patient, its HC, the HC staff, its lab and admins', async () => {
@@ -263,28 +270,10 @@ describe('paper-signed uploads', () => {
     const key = staged.json().filename as string;
     expect(key.startsWith(`uploads/${w.A.harvestCenter.id}/`)).toBe(true);
     // Another user cannot file it.
-    const stolen = await injectAs(t.app, w.admin, {
-      method: 'POST',
-      url: '/api/v1/documents/upload/',
-      payload: {
-        name: 'Pat',
-        harvest_center_id: w.A.harvestCenter.id,
-        email: w.A.patient.email,
-        storage: key,
-      },
-    });
+    const stolen = await fileForPatientA(w.admin, { storage: key });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().errors).toHaveProperty('storage');
-    const filed = await injectAs(t.app, w.A.harvestCenter, {
-      method: 'POST',
-      url: '/api/v1/documents/upload/',
-      payload: {
-        name: 'Pat',
-        harvest_center_id: w.A.harvestCenter.id,
-        email: w.A.patient.email,
-        processing: key,
-      },
-    });
+    const filed = await fileForPatientA(w.A.harvestCenter, { processing: key });
     expect(filed.statusCode, filed.body).toBe(200);
     expect(filed.json()).toMatchObject({
       code: 'success',
@@ -308,16 +297,7 @@ describe('paper-signed uploads', () => {
     });
     expect(verify.json().valid).toBe(false);
     // Filed once: the staged key is gone.
-    const again = await injectAs(t.app, w.A.harvestCenter, {
-      method: 'POST',
-      url: '/api/v1/documents/upload/',
-      payload: {
-        name: 'Pat',
-        harvest_center_id: w.A.harvestCenter.id,
-        email: w.A.patient.email,
-        storage: key,
-      },
-    });
+    const again = await fileForPatientA(w.A.harvestCenter, { storage: key });
     expect(again.statusCode).toBe(400);
     // An upload by mistake is deleted with its file.
     const removed = await injectAs(t.app, w.A.harvestCenter, {

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
+import { makeSignaturePng } from '../esign/testing/pdf-fixtures.ts';
 import { createFileStorage, type FileStorage } from '../storage/file-storage.ts';
 import { registerErrorHandler } from './errors.ts';
 import { readPdfUpload, receivePdfUpload, registerUploads } from './uploads.ts';
@@ -36,28 +36,6 @@ async function makePdf(extraBytes = 0): Promise<Uint8Array> {
   // Padding in the metadata makes the file as large as a test needs while it stays a PDF.
   if (extraBytes > 0) doc.setKeywords(['x'.repeat(extraBytes)]);
   return doc.save({ useObjectStreams: false });
-}
-
-/** A real 1×1 PNG: file-type reads its chunks, so a few magic bytes would not do. */
-function makePng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 type Part =
@@ -131,7 +109,7 @@ describe('receivePdfUpload', () => {
   });
 
   it('refuses a PNG named .pdf and sent as application/pdf', async () => {
-    const response = await postMultipart([{ name: 'file', file: makePng(), filename: 'scan.pdf' }]);
+    const response = await postMultipart([{ name: 'file', file: makeSignaturePng(), filename: 'scan.pdf' }]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Please choose a PDF file.' });
     expect(storedFiles()).toEqual([]);
@@ -187,7 +165,7 @@ describe('readPdfUpload', () => {
       sha256: createHash('sha256').update(pdf).digest('hex'),
       fields: {},
     });
-    const png = await postMultipart([{ name: 'file', file: makePng(), filename: 'x.pdf' }], '/read');
+    const png = await postMultipart([{ name: 'file', file: makeSignaturePng(), filename: 'x.pdf' }], '/read');
     expect(png.statusCode).toBe(400);
     const big = await postMultipart(
       [{ name: 'file', file: await makePdf(Math.round(1.5 * MB)), filename: 'b.pdf' }],

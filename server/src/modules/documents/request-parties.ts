@@ -1,3 +1,4 @@
+import { DOCUMENT_NAMES, type TDocumentKind } from '@portal/shared/documents';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -82,4 +83,26 @@ export async function resolveRequestedPatient(
 /** How an event names a center: its company, else its contact's name. */
 export function centerLabel(center: { company: string; name?: string; email: string }): string {
   return center.company || center.name || center.email;
+}
+
+/**
+ * What every agreement of one patient's request has in common, whether it is sent for signing or
+ * filed from paper: its kind and name, the center and patient, the signer as named, who made it.
+ */
+export function patientAgreementFields(
+  kind: TDocumentKind,
+  parties: { center: RequestingCenter; patient: RequestedPatient; signer: { name: string; email: string } },
+  actor: Actor,
+) {
+  return {
+    kind,
+    name: DOCUMENT_NAMES[kind],
+    party: 'patient' as const,
+    patientId: parties.patient?.id ?? null,
+    harvestCenterId: parties.center.id,
+    signerUserId: parties.patient?.id ?? null,
+    signerName: parties.signer.name,
+    signerEmail: parties.signer.email,
+    createdBy: actor.session.actorUserId ?? actor.id,
+  };
 }

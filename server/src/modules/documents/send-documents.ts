@@ -19,7 +19,12 @@ import {
   listDocumentsByIds,
 } from './documents.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
-import { centerLabel, requireRequestingCenter, resolveRequestedPatient } from './request-parties.ts';
+import {
+  centerLabel,
+  patientAgreementFields,
+  requireRequestingCenter,
+  resolveRequestedPatient,
+} from './request-parties.ts';
 import { createSigningLink } from './signing-links.ts';
 import { voidReplacedRequests } from './void-document.ts';
 
@@ -114,23 +119,15 @@ export async function sendDocuments(
       const links: { kind: TDocumentKind; url: string }[] = [];
       for (const p of prepared) {
         const row = await insertDocument(tx, {
+          ...patientAgreementFields(p.kind, { center, patient, signer }, actor),
           documentId: p.documentId,
-          kind: p.kind,
-          name: DOCUMENT_NAMES[p.kind],
           source: 'signed',
-          party: 'patient',
-          patientId: patient?.id ?? null,
-          harvestCenterId: center.id,
-          signerUserId: patient?.id ?? null,
-          signerName: signer.name,
-          signerEmail: signer.email,
           templateId: p.templateId,
           originalKey: p.originalKey,
           originalSha256: p.originalSha256,
           channel: 'email',
           provider: provider.kind,
           providerDocumentId: p.providerDocumentId,
-          createdBy: actor.session.actorUserId ?? actor.id,
           createdAt,
           sentAt: createdAt,
           // The provider reminds its own signers; the portal reminds for the built-in service.

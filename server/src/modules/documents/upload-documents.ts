@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   DOCUMENT_KINDS,
-  DOCUMENT_NAMES,
   DOCUMENT_TEXTS,
   type TDocumentKind,
   type TSendDocumentsResponse,
@@ -15,7 +14,12 @@ import { newDocumentId } from './document-ids.ts';
 import { documentsJson } from './document-json.ts';
 import { insertDocument, insertEvents, listDocumentsByIds } from './documents.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
-import { centerLabel, requireRequestingCenter, resolveRequestedPatient } from './request-parties.ts';
+import {
+  centerLabel,
+  patientAgreementFields,
+  requireRequestingCenter,
+  resolveRequestedPatient,
+} from './request-parties.ts';
 import { voidReplacedRequests } from './void-document.ts';
 
 /** Where process-file/ stages a user's uploads until upload/ files them (only that user's keys count). */
@@ -81,23 +85,15 @@ export async function uploadDocuments(
       const rows: number[] = [];
       for (const f of filed) {
         const row = await insertDocument(tx, {
+          ...patientAgreementFields(f.kind, { center, patient, signer }, actor),
           documentId: f.documentId,
-          kind: f.kind,
-          name: DOCUMENT_NAMES[f.kind],
           status: 'Completed',
           source: 'uploaded',
-          party: 'patient',
-          patientId: patient?.id ?? null,
-          harvestCenterId: center.id,
-          signerUserId: patient?.id ?? null,
-          signerName: signer.name,
-          signerEmail: signer.email,
           originalKey: f.key,
           originalSha256: f.sha256,
           finalKey: f.key,
           finalSha256: f.sha256,
           channel: 'portal',
-          createdBy: actor.session.actorUserId ?? actor.id,
           createdAt: at,
           completedAt: at,
         });

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, FileInput, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
@@ -6,13 +6,13 @@ import {
   type TDocumentTemplate,
   UPLOAD_MAX_MEGABYTES,
 } from '@portal/shared/documents';
-import { IconFileTypePdf } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDocumentTemplates, useUploadDocumentTemplate } from '../api/document-templates.ts';
+import { PdfFileInput } from './pdf-file-input.tsx';
 
 /** The admin's template a kind uses now (harvest centers' own attestations are theirs, not listed here). */
 function currentTemplate(templates: TDocumentTemplate[], kind: TDocumentKind): TDocumentTemplate | null {
@@ -102,12 +102,9 @@ function TemplateCard(props: { kind: TDocumentKind; current: TDocumentTemplate |
         )}
         <form noValidate onSubmit={submit}>
           <Stack gap="xs">
-            <FileInput
+            <PdfFileInput
               label={`Replace the ${label} with a PDF`}
               description={`PDF, up to ${UPLOAD_MAX_MEGABYTES} MB`}
-              accept="application/pdf,.pdf"
-              clearable
-              leftSection={<IconFileTypePdf size={18} aria-hidden />}
               value={file}
               onChange={(next) => {
                 setFile(next);

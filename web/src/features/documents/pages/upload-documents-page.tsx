@@ -1,4 +1,4 @@
-import { Anchor, Button, FileInput, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
@@ -7,7 +7,7 @@ import {
   UPLOAD_MAX_MEGABYTES,
   ZUploadDocumentsBody,
 } from '@portal/shared/documents';
-import { IconCheck, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { processFile, useUploadDocuments } from '../api/upload-documents.ts';
 import { PatientContactFields } from '../components/patient-picker.tsx';
+import { PdfFileInput } from '../components/pdf-file-input.tsx';
 
 // The body's own rules for the typed fields (zod cannot pick from a refined object).
 const ZUploadForm = z.object({
@@ -175,11 +176,8 @@ function StagedFileInput({ label, entry, onChange, error }: StagedFileInputProps
       'PDF only'
     );
   return (
-    <FileInput
+    <PdfFileInput
       label={label}
-      accept="application/pdf,.pdf"
-      clearable
-      leftSection={<IconFileTypePdf size={18} aria-hidden />}
       value={entry.state === 'empty' ? null : entry.file}
       onChange={onChange}
       description={description}

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, FileInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TDocumentEvent, TVerifyResponse } from '@portal/shared/documents';
-import { IconCircleCheck, IconCircleX, IconFileTypePdf } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
@@ -8,6 +8,7 @@ import { FormAlert } from '../../../components/form.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { getToken } from '../../../lib/session.ts';
 import { useVerifyDocument } from '../api/verify-document.ts';
+import { PdfFileInput } from '../components/pdf-file-input.tsx';
 
 const EVENT_LABELS: Record<TDocumentEvent['event'], string> = {
   created: 'Created',
@@ -61,11 +62,8 @@ export function VerifyDocumentPage() {
         </Text>
         <form noValidate onSubmit={submit}>
           <Stack>
-            <FileInput
+            <PdfFileInput
               label="Signed document (PDF)"
-              accept="application/pdf,.pdf"
-              clearable
-              leftSection={<IconFileTypePdf size={18} aria-hidden />}
               value={file}
               onChange={(next) => {
                 setFile(next);
