@@ -22,6 +22,9 @@ export const auditLog = pgTable(
   ],
 );
 
+/** A stored file a queued mail carries. */
+export type MailAttachmentRef = { filename: string; storageKey: string; contentType: string };
+
 /** Durable mail queue: a mail is committed with the change that caused it, then sent by the worker. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -32,6 +35,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull().default(''),
+    /** Files to attach, read from the file storage when the mail is sent (a receipt PDF). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
