@@ -22,6 +22,7 @@ import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDocumentsDeps } from './modules/documents/create-documents-deps.ts';
@@ -41,6 +42,10 @@ import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vialsRoutes } from './modules/vials/vials.routes.ts';
+import { createPaymentGateway } from './payments/create-payment-gateway.ts';
+import type { PaymentGateway } from './payments/payment-gateway.ts';
+import { sandboxGatewayRoutes } from './payments/sandbox/sandbox-gateway.routes.ts';
+import { SandboxGateway } from './payments/sandbox/sandbox-gateway.ts';
 import { createFileStorage, type FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
@@ -57,6 +62,8 @@ declare module 'fastify' {
     documents: DocumentsDeps;
     signingReminders: SigningReminderJob;
     buildVersion: string;
+    /** The card gateway: the built-in sandbox, or Authorize.net by configuration. */
+    payments: PaymentGateway;
     /** Work still running after the first answer (GET /api/health/ says 'starting' until it ends). */
     startupWork: StartupWork;
   }
@@ -95,6 +102,7 @@ const DOMAIN_ROUTES = [
   documentsRoutes,
   documentsAdminRoutes,
   signingRoutes,
+  billingRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -151,8 +159,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => app.signingReminders.stop());
 
+  const payments = await createPaymentGateway(config.payments, database.db);
+  app.decorate('payments', payments);
+
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
+  await registerSecurityHeaders(
+    app,
+    config.payments.gateway === 'authorizenet'
+      ? {
+          scriptSrc: [new URL(config.payments.acceptJsUrl).origin],
+          connectSrc: [new URL(config.payments.acceptJsUrl).origin, new URL(config.payments.apiUrl).origin],
+        }
+      : undefined,
+  );
   await app.register(compress, { encodings: ['br', 'gzip'] });
   registerAccessControl(app, {
     sessionTtlDays: config.sessionTtlDays,
@@ -197,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('startupWork', new StartupWork(app.log));
   registerHealth(app, app.startupWork);
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
+  if (payments instanceof SandboxGateway) await app.register(sandboxGatewayRoutes(payments));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);
   return app;

@@ -80,6 +80,14 @@ const ZEnvFields = z.object({
       message: 'BOLDSIGN_BASE_URL must be an absolute URL such as https://api.boldsign.com',
     }),
   ),
+  PAYMENT_GATEWAY: optionalChoice('PAYMENT_GATEWAY', ['sandbox', 'authorizenet'], 'sandbox'),
+  AUTHORIZENET_API_LOGIN_ID: optionalText(),
+  AUTHORIZENET_TRANSACTION_KEY: optionalText(),
+  AUTHORIZENET_CLIENT_KEY: optionalText(),
+  AUTHORIZENET_ENVIRONMENT: optionalChoice('AUTHORIZENET_ENVIRONMENT', ['sandbox', 'production'], 'sandbox'),
+  AUTHORIZENET_API_URL: optionalText(
+    z.url({ protocol: /^https?$/, message: 'AUTHORIZENET_API_URL must be an absolute URL' }),
+  ),
 });
 
 const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
@@ -103,7 +111,17 @@ const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DA
   .refine((e) => e.ESIGN_PROVIDER !== 'boldsign' || e.BOLDSIGN_API_KEY, {
     message: 'BOLDSIGN_API_KEY is required when ESIGN_PROVIDER=boldsign',
     path: ['BOLDSIGN_API_KEY'],
-  });
+  })
+  .refine(
+    (e) =>
+      e.PAYMENT_GATEWAY !== 'authorizenet' ||
+      (e.AUTHORIZENET_API_LOGIN_ID && e.AUTHORIZENET_TRANSACTION_KEY && e.AUTHORIZENET_CLIENT_KEY),
+    {
+      message:
+        'AUTHORIZENET_API_LOGIN_ID, AUTHORIZENET_TRANSACTION_KEY and AUTHORIZENET_CLIENT_KEY are required when PAYMENT_GATEWAY=authorizenet',
+      path: ['AUTHORIZENET_API_LOGIN_ID'],
+    },
+  );
 
 export type StorageConfig = {
   driver: 'local' | 's3';
@@ -122,6 +140,29 @@ export type EsignConfig = {
   provider: 'builtin' | 'boldsign';
   boldsign?: { apiKey: string; baseUrl: string };
 };
+
+/** Authorize.net's hosts: the JSON API and Accept.js (the browser's tokenizer). */
+export const AUTHORIZENET_HOSTS = {
+  sandbox: {
+    api: 'https://apitest.authorize.net/xml/v1/request.api',
+    acceptJs: 'https://jstest.authorize.net/v1/Accept.js',
+  },
+  production: {
+    api: 'https://api.authorize.net/xml/v1/request.api',
+    acceptJs: 'https://js.authorize.net/v1/Accept.js',
+  },
+} as const;
+
+export type PaymentsConfig =
+  | { gateway: 'sandbox' }
+  | {
+      gateway: 'authorizenet';
+      apiLoginId: string;
+      transactionKey: string;
+      clientKey: string;
+      apiUrl: string;
+      acceptJsUrl: string;
+    };
 
 export type AppConfig = {
   port: number;
@@ -146,6 +187,7 @@ export type AppConfig = {
   /** The portal's sealing certificate when configured; otherwise one is generated and kept in the database. */
   signingCertificate: { p12Base64: string; passphrase: string } | undefined;
   esign: EsignConfig;
+  payments: PaymentsConfig;
 };
 
 export const DEFAULT_S3_REGION = 'us-east-1';
@@ -203,5 +245,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             },
           }
         : { provider: 'builtin' },
+    payments:
+      e.PAYMENT_GATEWAY === 'authorizenet' &&
+      e.AUTHORIZENET_API_LOGIN_ID &&
+      e.AUTHORIZENET_TRANSACTION_KEY &&
+      e.AUTHORIZENET_CLIENT_KEY
+        ? {
+            gateway: 'authorizenet',
+            apiLoginId: e.AUTHORIZENET_API_LOGIN_ID,
+            transactionKey: e.AUTHORIZENET_TRANSACTION_KEY,
+            clientKey: e.AUTHORIZENET_CLIENT_KEY,
+            apiUrl: e.AUTHORIZENET_API_URL ?? AUTHORIZENET_HOSTS[e.AUTHORIZENET_ENVIRONMENT].api,
+            acceptJsUrl: AUTHORIZENET_HOSTS[e.AUTHORIZENET_ENVIRONMENT].acceptJs,
+          }
+        : { gateway: 'sandbox' },
   };
 }

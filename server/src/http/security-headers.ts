@@ -24,19 +24,28 @@ function styleNonceOfRaw(res: ServerResponse): string {
  * helmet's default would allow any inline style. Style attributes set by React go through the
  * CSSOM, which CSP does not restrict, so no `'unsafe-inline'` is needed for them.
  */
-const APP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  baseUri: ["'self'"],
-  scriptSrc: ["'self'"],
-  scriptSrcAttr: ["'none'"],
-  styleSrc: ["'self'", (_req: unknown, res: ServerResponse) => `'nonce-${styleNonceOfRaw(res)}'`],
-  imgSrc: ["'self'", 'data:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-};
+function appDirectives(extra: ExtraSources) {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'", ...extra.scriptSrc],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", (_req: unknown, res: ServerResponse) => `'nonce-${styleNonceOfRaw(res)}'`],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...extra.connectSrc],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  };
+}
+
+/**
+ * Origins outside our own the app must reach: a card gateway's tokenizer script (Accept.js loads
+ * from Authorize.net and posts the card there, so the number never reaches our server).
+ */
+export type ExtraSources = { scriptSrc: string[]; connectSrc: string[] };
+const NO_EXTRA_SOURCES: ExtraSources = { scriptSrc: [], connectSrc: [] };
 
 /**
  * Swagger UI (/api/docs) loads only its own scripts and is never framed either. It adds one
@@ -65,9 +74,12 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * its token in the URL), HSTS when the request came over TLS, and `no-store` on the API, whose
  * answers carry patient data that no browser or proxy cache should keep.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  extra: ExtraSources = NO_EXTRA_SOURCES,
+): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: APP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives(extra) },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Sent by the hook below, only over TLS: on plain HTTP the header is meaningless.

@@ -1,0 +1,213 @@
+import { ZMessage } from '@portal/shared/auth';
+import {
+  PAYMENT_TEXTS,
+  ZCreatePaymentProfileBody,
+  ZCustomerProfileResponse,
+  ZDefaultPaymentProfileBody,
+  ZDeletePaymentProfileBody,
+  ZPaymentOptionsResponse,
+  ZSavedPaymentOption,
+  ZTokenizerConfig,
+  ZUserIdBody,
+} from '@portal/shared/cards';
+import {
+  LOCATION_MESSAGES,
+  ZDefaultLocationBody,
+  ZLocationBody,
+  ZLocationPatch,
+  ZSavedLocation,
+} from '@portal/shared/locations';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+import { requireBuyer, requireOwnBuyer } from '../accounts/buyers.ts';
+import {
+  createLocation,
+  deleteLocation,
+  listLocations,
+  setDefaultLocation,
+  updateLocation,
+} from './locations.ts';
+import {
+  deletePaymentProfile,
+  ensureCustomerProfile,
+  listPaymentOptions,
+  savePaymentProfile,
+  setDefaultPaymentProfile,
+} from './payment-profiles.ts';
+
+const ZCode = z.object({ code: z.literal('success'), message: z.string() });
+const cards = ['billing-profiles'];
+const places = ['locations'];
+
+/**
+ * Saved cards (part 2 §7 billing-profiles), the tokenizer's configuration and saved locations. Each
+ * account reaches only its own: the user_id of a body must be the caller's buying account.
+ */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const billing = () => ({ db: app.db, gateway: app.payments });
+
+  app.post(
+    '/api/auth/authorizenet/',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: cards,
+        summary: "How the browser tokenizes a card (the gateway's tokenizer and its public keys)",
+        response: { 200: ZTokenizerConfig },
+      },
+    },
+    async (request) => {
+      await requireBuyer(app.db, requireActor(request));
+      return app.payments.tokenizerConfig();
+    },
+  );
+
+  app.post(
+    '/api/v1/billing-profiles/get-profile/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: cards, body: ZUserIdBody, response: { 200: ZPaymentOptionsResponse } },
+    },
+    async (request) => {
+      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
+      return { code: 'success' as const, payments: await listPaymentOptions(app.db, request.body.user_id) };
+    },
+  );
+
+  app.post(
+    '/api/v1/billing-profiles/create-customer-profile/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: cards, body: ZUserIdBody, response: { 200: ZCustomerProfileResponse } },
+    },
+    async (request) => {
+      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
+      return { customer_profile_id: await ensureCustomerProfile(billing(), request.body.user_id) };
+    },
+  );
+
+  app.post(
+    '/api/v1/billing-profiles/create-profile/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: cards, body: ZCreatePaymentProfileBody, response: { 200: ZSavedPaymentOption } },
+    },
+    async (request) => {
+      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
+      return savePaymentProfile(billing(), request.body.user_id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/v1/billing-profiles/delete-profile/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: cards, body: ZDeletePaymentProfileBody, response: { 200: ZCode } },
+    },
+    async (request) => {
+      const buyer = await requireBuyer(app.db, requireActor(request));
+      await deletePaymentProfile(billing(), buyer.userId, request.body.payment_id);
+      return { code: 'success' as const, message: PAYMENT_TEXTS.cardRemoved };
+    },
+  );
+
+  app.post(
+    '/api/v1/billing-profiles/update-default/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: cards, body: ZDefaultPaymentProfileBody, response: { 200: ZCode } },
+    },
+    async (request) => {
+      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
+      await setDefaultPaymentProfile(app.db, request.body.user_id, request.body.payment_profile_id);
+      return { code: 'success' as const, message: PAYMENT_TEXTS.defaultChanged };
+    },
+  );
+
+  // {id} is the harvest center: its staff see the HC's saved cards to pay for it (part 2 §7).
+  app.get(
+    '/api/v1/hc-staff/auth-profile/:id/',
+    {
+      config: { access: [MEMBERSHIP.harvestCenter, MEMBERSHIP.hcStaff] },
+      schema: { tags: cards, params: ZIdParams, response: { 200: ZPaymentOptionsResponse } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const hcId = request.params.id;
+      const allowed =
+        actor.membershipId === MEMBERSHIP.harvestCenter
+          ? actor.id === hcId
+          : await isStaffOfHarvestCenter(app.db, actor.id, hcId);
+      if (!allowed) throw forbidden();
+      return { code: 'success' as const, payments: await listPaymentOptions(app.db, hcId) };
+    },
+  );
+
+  app.get(
+    '/api/v1/locations/user/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: places, params: ZIdParams, response: { 200: z.array(ZSavedLocation) } },
+    },
+    async (request) => {
+      await requireOwnBuyer(app.db, requireActor(request), request.params.id);
+      return listLocations(app.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/locations/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: places, body: ZLocationBody, response: { 200: ZSavedLocation } },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const buyer = await requireOwnBuyer(app.db, actor, request.body.user ?? actor.id);
+      return createLocation(app.db, buyer.userId, request.body);
+    },
+  );
+
+  app.patch(
+    '/api/v1/locations/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: places, params: ZIdParams, body: ZLocationPatch, response: { 200: ZSavedLocation } },
+    },
+    async (request) => {
+      const buyer = await requireBuyer(app.db, requireActor(request));
+      return updateLocation(app.db, buyer.userId, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/v1/locations/:id/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: places, params: ZIdParams, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      const buyer = await requireBuyer(app.db, requireActor(request));
+      await deleteLocation(app.db, buyer.userId, request.params.id);
+      return { message: LOCATION_MESSAGES.removed };
+    },
+  );
+
+  app.post(
+    '/api/v1/locations/update-default/',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: places, body: ZDefaultLocationBody, response: { 200: ZMessage } },
+    },
+    async (request) => {
+      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
+      await setDefaultLocation(app.db, request.body.user_id, request.body.location_id);
+      return { message: LOCATION_MESSAGES.defaultChanged };
+    },
+  );
+};
