@@ -23,13 +23,17 @@ import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import type { CheckoutDeps } from './modules/checkout/checkout-deps.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDocumentsDeps } from './modules/documents/create-documents-deps.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { documentsAdminRoutes } from './modules/documents/documents-admin.routes.ts';
 import type { DocumentsDeps } from './modules/documents/documents-deps.ts';
 import { SigningReminderJob } from './modules/documents/reminder-job.ts';
+import { sendAgreementsOnBehalfOfCenter } from './modules/documents/send-documents.ts';
 import { signingRoutes } from './modules/documents/signing.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
@@ -103,7 +107,36 @@ const DOMAIN_ROUTES = [
   documentsAdminRoutes,
   signingRoutes,
   billingRoutes,
+  couponsRoutes,
 ];
+
+/**
+ * What checkout needs from the app, the documents module's agreement request among it: the referral
+ * checkout asks for the new patient's agreements inside its own transaction.
+ */
+function checkoutDeps(app: FastifyInstance): CheckoutDeps {
+  return {
+    db: app.db,
+    gateway: app.payments,
+    storage: app.storage,
+    publicUrl: app.config.publicUrl,
+    wakeMail: () => app.mailWorker.wake(),
+    log: app.log,
+    requestPatientAgreements: async (tx, actor, request, origin) => {
+      await sendAgreementsOnBehalfOfCenter(
+        { ...app.documents, db: tx },
+        actor,
+        {
+          harvest_center_id: request.harvestCenterId,
+          patient_id: request.patientId,
+          name: request.name,
+          email: request.email,
+        },
+        origin,
+      );
+    },
+  };
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -125,7 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webDistDir = options.webDistDir ?? WEB_DIST;
   app.decorate('buildVersion', computeBuildVersion(config.buildVersion, webDistDir));
   const transport = options.mailTransport ?? createMailTransport(config);
-  app.decorate('mailWorker', new MailWorker(database.db, transport, config.mailFrom, app.log));
+  const storage = await createFileStorage(config);
+  app.decorate('storage', storage);
+  app.decorate('mailWorker', new MailWorker(database.db, transport, config.mailFrom, app.log, storage));
   app.addHook('onClose', async () => app.mailWorker.stop());
 
   // Sessions are cached per process and dropped when the database announces a change to them.
@@ -143,8 +178,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => app.sessionPurge.stop());
 
-  const storage = await createFileStorage(config);
-  app.decorate('storage', storage);
   app.decorate(
     'documents',
     createDocumentsDeps({ db: database.db, storage, config, wakeMail: () => app.mailWorker.wake() }),
@@ -217,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('startupWork', new StartupWork(app.log));
   registerHealth(app, app.startupWork);
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
+  await app.register(checkoutRoutes(() => checkoutDeps(app)));
   if (payments instanceof SandboxGateway) await app.register(sandboxGatewayRoutes(payments));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens } from '../src/db/schema/auth.ts';
 import type { RouteAccess } from '../src/http/access.ts';
 import type { UserRow } from '../src/seed/factories.ts';
-import { createTwoSidedWorld, type SideName, type TwoSidedWorld } from './helpers/access-world.ts';
+import {
+  BUYER_ROLES,
+  type BuyerRole,
+  createTwoSidedWorld,
+  type SideName,
+  type TwoSidedWorld,
+} from './helpers/access-world.ts';
 import { createDataCheckpoint } from './helpers/data-checkpoint.ts';
 import { buildTestAppWithRouteTable, type DeclaredRoute, watchHandlerStarts } from './helpers/route-table.ts';
 import { type TestApp, tokenFor } from './helpers/test-app.ts';
@@ -243,8 +249,34 @@ const KINDS = {
     sample: (w, side) => w.documents[side].completed.documentId,
     read: DOCUMENT_READERS,
   },
+  // Commerce (part 2 §6): a buying account reaches only its own cards, locations and account.
+  buyerAccount: {
+    sample: (w, side, caller) => w[side][buyerRoleOf(caller)].id,
+    read: each(BUYER_ROLES, 'side'),
+  },
+  location: {
+    sample: (w, side, caller) => w[side].locationIds[buyerRoleOf(caller)],
+    read: each(BUYER_ROLES, 'side'),
+  },
+  savedCard: {
+    sample: (w, side, caller) => w[side].cardIds[buyerRoleOf(caller)],
+    read: each(BUYER_ROLES, 'side'),
+  },
+  // Coupons are the admins'.
+  coupon: { sample: (w) => w.couponId, read: ADMINS_ALL },
+  // A transaction and its receipt: the center that paid, its staff, admins.
+  transaction: {
+    sample: (w, side) => w[side].transactionId,
+    read: { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') },
+  },
 } satisfies Record<string, Kind>;
 type KindName = keyof typeof KINDS;
+
+/** The buying account a caller stands for in the commerce kinds (others are judged on the HC's). */
+function buyerRoleOf(caller: Caller): BuyerRole {
+  return (BUYER_ROLES as readonly Caller[]).includes(caller) ? (caller as BuyerRole) : 'harvestCenter';
+}
+const HC_HISTORY_READERS: Rule = { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') };
 
 /** Where a route takes an object id, and how that id is judged. */
 type IdSource = {
@@ -276,6 +308,26 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /^\/api\/v1\/documents\/:id\/$/, kind: 'document' },
   // A signed link works for anyone holding it; without one, the session decides (anonymous: 403).
   { route: /^\/media\/:documentId\.pdf$/, param: 'documentId', kind: 'documentPublicId' },
+  // Commerce: histories of a center, a center's saved cards for its staff, the buyer's own things.
+  {
+    route: /\/harvest-centers\/:id\/transactions-history\//,
+    kind: 'harvestCenter',
+    rule: HC_HISTORY_READERS,
+  },
+  {
+    route: /\/rhc-association\/:id\/transactions-history\//,
+    kind: 'referralCenter',
+    rule: { ...ADMINS_ALL, referralCenter: 'side' },
+  },
+  {
+    route: /\/hc-staff\/auth-profile\/:id\/$/,
+    kind: 'harvestCenter',
+    rule: each(['harvestCenter', 'hcStaff'], 'side'),
+  },
+  { route: /\/locations\/user\/:id\/$/, kind: 'buyerAccount' },
+  { route: /\/locations\/:id\/$/, kind: 'location' },
+  { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
+  { route: /\/transactions\/:id\/receipt\/$/, kind: 'transaction' },
   // Ids that are not what the path is named after (see the comments on these routes).
   { route: /\/sales-distributors\/:id\/remove-team\/$/, kind: 'salesManager' },
   { route: /\/hc-staff\/:id\/staff-list\/$/, kind: 'harvestCenter' },
@@ -360,6 +412,13 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
   // A reset mail counts as a write to the account: a super admin's only by a super admin.
   'POST /api/v1/utilities/reset-user-password/': { field: 'user_id', kind: 'account' },
   'POST /api/v1/patients/': { field: 'harvest_center_temporal', kind: 'harvestCenter' },
+  'POST /api/v1/billing-profiles/get-profile/': { field: 'user_id', kind: 'buyerAccount' },
+  'POST /api/v1/billing-profiles/create-customer-profile/': { field: 'user_id', kind: 'buyerAccount' },
+  'POST /api/v1/billing-profiles/create-profile/': { field: 'user_id', kind: 'buyerAccount' },
+  'POST /api/v1/billing-profiles/delete-profile/': { field: 'payment_id', kind: 'savedCard' },
+  'POST /api/v1/billing-profiles/update-default/': { field: 'payment_profile_id', kind: 'savedCard' },
+  'POST /api/v1/locations/': { field: 'user', kind: 'buyerAccount' },
+  'POST /api/v1/locations/update-default/': { field: 'location_id', kind: 'location' },
   // A sales rep creates HCs for itself.
   'POST /api/v1/harvest-centers/': {
     field: 'saless_rep_id',
@@ -481,6 +540,61 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     consent: true,
     signature: { type: 'typed', text: 'Matrix Signer' },
   }),
+  // Commerce: a card token nobody issued (402 from the gateway, after access), valid forms otherwise.
+  'POST /api/sandbox-gateway/tokens/': () => ({
+    full_name: 'Matrix Payer',
+    card_number: '4111111111111111',
+    expiration_date: '2099-01',
+    cvc: '123',
+  }),
+  'POST /api/v1/billing-profiles/get-profile/': () => ({}),
+  'POST /api/v1/billing-profiles/create-customer-profile/': () => ({}),
+  'POST /api/v1/billing-profiles/create-profile/': () => ({
+    card_holder: 'Matrix Payer',
+    opaque_data: { data_descriptor: 'COMMON.SANDBOX.PAYMENT', data_value: 'not-a-token-of-anyone' },
+  }),
+  'POST /api/v1/billing-profiles/delete-profile/': () => ({ profile_id: 'sbx_cus_any' }),
+  'POST /api/v1/billing-profiles/update-default/': () => ({}),
+  'POST /api/v1/locations/': () => ({
+    address1: '2 Matrix Road',
+    city: 'Austin',
+    state_desc: 'TX',
+    country_desc: 'US',
+  }),
+  'PATCH /api/v1/locations/:id/': () => ({ city: 'Dallas' }),
+  'POST /api/v1/locations/update-default/': () => ({}),
+  'POST /api/v1/coupon-codes/': ({ unique }) => ({
+    name: 'Matrix coupon',
+    code: `MATRIX${unique}`,
+    max_use_number: 0,
+    discount_amount_cents: 500,
+  }),
+  'PUT /api/v1/coupon-codes/:id/': ({ unique }) => ({
+    name: 'Matrix coupon',
+    code: `MATRIX${unique}`,
+    max_use_number: 0,
+    discount_amount_cents: 500,
+  }),
+  'POST /api/v1/coupon-codes/validate-code/': () => ({ code: 'MATRIX', product_id: 1 }),
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/transactions/create-transaction/',
+      'POST /api/v1/transactions/create-patient-transaction/',
+      'POST /api/v1/users/patient/checkout/',
+    ].map((key) => [
+      key,
+      ({ unique }: BodyContext) => ({
+        idempotency_key: `00000000-0000-4000-8000-${unique.replace(/\D/g, '').padStart(12, '0')}`,
+        product_id: 2,
+        addressInfo: { address1: '1 Matrix Road', city: 'Austin', state: 'TX', country_desc: 'US' },
+        shippingInfo: { address1: '1 Matrix Road', city: 'Austin', state: 'TX', country_desc: 'US' },
+        credit_card: {
+          full_name: 'Matrix Payer',
+          opaque_data: { data_descriptor: 'COMMON.SANDBOX.PAYMENT', data_value: 'not-a-token-of-anyone' },
+        },
+      }),
+    ]),
+  ),
   // The HC sign-up's signing: public, throttled per address and e-mail.
   'POST /auth/boldsign/': ({ unique }) => ({ name: 'Matrix Signup', email: `signup-${unique}@example.test` }),
 };

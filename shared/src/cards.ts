@@ -189,7 +189,8 @@ export const ZDeletePaymentProfileBody = z.object({
 
 /** POST v1/billing-profiles/update-default/: the user's auth_customer_payment_profile_id. */
 export const ZDefaultPaymentProfileBody = z.object({
-  user_id: z.number().int().positive(),
+  /** The caller's own account when left out. */
+  user_id: z.number().int().positive().optional(),
   payment_profile_id: z.string().min(1).max(40),
 });
 

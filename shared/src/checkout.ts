@@ -145,8 +145,6 @@ export const ZCheckoutBody = z
       .object({
         full_name: zText(64).min(1, 'Full name is required'),
         opaque_data: ZOpaqueData,
-        /** Keep the new card as a saved payment option. */
-        save_card: z.boolean().default(false),
       })
       .nullable()
       .default(null),
@@ -154,9 +152,6 @@ export const ZCheckoutBody = z
     order_description: zText(200).default(''),
   })
   .superRefine((body, ctx) => {
-    if (productNeedsPatient(body.product_id) && body.patient_id === null && !body.create_patient) {
-      ctx.addIssue({ code: 'custom', path: ['patient_id'], message: CHECKOUT_TEXTS.selectPatient });
-    }
     if (body.create_patient) {
       if (!body.first_name)
         ctx.addIssue({ code: 'custom', path: ['first_name'], message: 'First name is required' });

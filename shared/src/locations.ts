@@ -57,5 +57,6 @@ export const ZLocationPatch = ZLocationBody.omit({ user: true }).partial();
 /** POST v1/locations/update-default/. */
 export const ZDefaultLocationBody = z.object({
   location_id: z.number().int().positive(),
-  user_id: z.number().int().positive(),
+  /** The caller's own account when left out. */
+  user_id: z.number().int().positive().optional(),
 });

@@ -56,5 +56,15 @@ export function isAdminMembership(id: number): boolean {
   return (ADMIN_MEMBERSHIPS as readonly number[]).includes(id);
 }
 
+/**
+ * Who buys, keeps saved cards and locations (part 2 §6): HCs (and their staff acting as them), RHCs,
+ * and patients, the last only with the vial-checkout tag (checked per account, not by membership).
+ */
+export const BUYER_MEMBERSHIPS: readonly MembershipId[] = [
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.referralHarvestCenter,
+  MEMBERSHIP.patient,
+];
+
 /** Tag id 1 enables vial checkout (part 1 §9). */
 export const VIAL_CHECKOUT_TAG_ID = 1;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { deliverDueMail } from './outbox.ts';
+import { type AttachmentFiles, deliverDueMail } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 /** Background sender: polls the outbox, and wakes at once when a mail is queued. */
@@ -9,12 +9,20 @@ export class MailWorker {
   readonly #transport: MailTransport;
   readonly #from: string;
   readonly #log: FastifyBaseLogger;
+  readonly #files: AttachmentFiles | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   readonly #composing = new Set<Promise<void>>();
 
-  constructor(db: Db, transport: MailTransport, from: string, log: FastifyBaseLogger) {
+  constructor(
+    db: Db,
+    transport: MailTransport,
+    from: string,
+    log: FastifyBaseLogger,
+    files?: AttachmentFiles,
+  ) {
     this.#db = db;
+    this.#files = files;
     this.#transport = transport;
     this.#from = from;
     this.#log = log;
@@ -48,7 +56,7 @@ export class MailWorker {
   }
 
   #deliver(): Promise<void> {
-    this.#running ??= deliverDueMail(this.#db, this.#transport, this.#from)
+    this.#running ??= deliverDueMail(this.#db, this.#transport, this.#from, this.#files)
       .then(() => undefined)
       .catch((error) => this.#log.warn({ err: error }, 'mail delivery pass failed'))
       .finally(() => {

@@ -1,10 +1,21 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/platform.ts';
+import { type MailAttachmentRef, mailOutbox } from '../db/schema/platform.ts';
 import { maskSecretLinks } from './secret-links.ts';
 import type { MailTransport } from './transport.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Stored files to attach (a receipt): read from the file storage when the mail is sent. */
+  attachments?: MailAttachmentRef[];
+};
+
+/** Where attachments are read from (the app's file storage). */
+export type AttachmentFiles = { getBytes(key: string): Promise<Uint8Array> };
 
 /** Queues a mail; pass the transaction of the change that causes it so both commit together. */
 export async function enqueueMail(db: Db, message: MailMessage): Promise<number> {
@@ -16,6 +27,7 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<number>
       text: message.text,
       html: message.html ?? '',
       replyTo: message.replyTo ?? '',
+      attachments: message.attachments ?? [],
     })
     .returning({ id: mailOutbox.id });
   return row.id;
@@ -38,7 +50,12 @@ function maskedBody(mail: { text: string; html: string }) {
  * Sends due mails. Rows are claimed by pushing their next attempt forward (a lease) instead of
  * holding a lock during SMTP, which would block the single PGlite connection.
  */
-export async function deliverDueMail(db: Db, transport: MailTransport, from: string): Promise<number> {
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  files?: AttachmentFiles,
+): Promise<number> {
   const due = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -73,6 +90,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, from: str
         text: mail.text,
         html: mail.html,
         replyTo: mail.replyTo || undefined,
+        attachments: await readAttachments(mail.attachments, files),
       });
       // Once delivered, the outbox keeps no usable link (a reset link would let its reader in).
       await db
@@ -95,4 +113,16 @@ export async function deliverDueMail(db: Db, transport: MailTransport, from: str
     }
   }
   return sent;
+}
+
+async function readAttachments(refs: MailAttachmentRef[], files: AttachmentFiles | undefined) {
+  if (refs.length === 0) return undefined;
+  if (!files) throw new Error('This mail has attachments but no file storage was given to the mail worker');
+  return Promise.all(
+    refs.map(async (ref) => ({
+      filename: ref.filename,
+      contentType: ref.contentType,
+      content: Buffer.from(await files.getBytes(ref.storageKey)),
+    })),
+  );
 }

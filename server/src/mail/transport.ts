@@ -9,6 +9,7 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 };
 
 export interface MailTransport {

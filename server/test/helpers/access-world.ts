@@ -1,6 +1,9 @@
-import { MEMBERSHIP } from '@portal/shared/memberships';
+import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
+import { PRODUCT } from '@portal/shared/products';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
+import { userTagLinks } from '../../src/db/schema/accounts.ts';
+import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
@@ -55,7 +58,9 @@ async function createSide(db: Db, side: SideName) {
     lastName: `Patient ${side}`,
   });
   const { record: vialRecord } = await createVialRecord(db, { patient, type: 'added', quantity: 4 });
+  const commerce = await createSideCommerce(db, side, { harvestCenter, referralCenter, patient, salesRep });
   return {
+    ...commerce,
     lab,
     labUser,
     labAccess,
@@ -70,6 +75,64 @@ async function createSide(db: Db, side: SideName) {
   };
 }
 export type WorldSide = Awaited<ReturnType<typeof createSide>>;
+
+/** The accounts that buy (part 2 §6), each with a saved location and a saved card. */
+export const BUYER_ROLES = ['harvestCenter', 'referralCenter', 'patient'] as const;
+export type BuyerRole = (typeof BUYER_ROLES)[number];
+
+/**
+ * Commerce of a side: the patient may order vials (tag 1); every buyer has a location and a saved
+ * card (rows as the sandbox gateway would leave them); the HC paid one processing fee.
+ */
+async function createSideCommerce(
+  db: Db,
+  side: SideName,
+  accounts: Record<BuyerRole, UserRow> & { salesRep: UserRow },
+) {
+  await db.insert(userTagLinks).values({ userId: accounts.patient.id, tagId: VIAL_CHECKOUT_TAG_ID });
+  const locationIds = {} as Record<BuyerRole, number>;
+  const cardIds = {} as Record<BuyerRole, string>;
+  for (const role of BUYER_ROLES) {
+    const userId = accounts[role].id;
+    const [location] = await db
+      .insert(locations)
+      .values({
+        userId,
+        address1: `1 ${side} Street`,
+        city: 'Austin',
+        stateDesc: 'TX',
+        countryDesc: 'US',
+        isDefault: true,
+      })
+      .returning({ id: locations.id });
+    locationIds[role] = location.id;
+    cardIds[role] = `sbx_pp_world_${side}_${role}`;
+    await db.insert(paymentProfiles).values({
+      userId,
+      gateway: 'sandbox',
+      customerProfileId: `sbx_cus_world_${side}_${role}`,
+      paymentProfileId: cardIds[role],
+      cardType: 'Visa',
+      cardLast4: '1111',
+      cardHolder: `Buyer ${side}`,
+      expirationDate: '2099-12',
+    });
+  }
+  const [transaction] = await db
+    .insert(transactions)
+    .values({
+      buyerUserId: accounts.harvestCenter.id,
+      harvestCenterId: accounts.harvestCenter.id,
+      salesRepId: accounts.salesRep.id,
+      productId: PRODUCT.processingFee,
+      productName: 'Processing Fee',
+      quantity: 1,
+      unitPriceCents: 100,
+      amountCents: 100,
+    })
+    .returning({ id: transactions.id });
+  return { locationIds, cardIds, transactionId: transaction.id };
+}
 
 /**
  * Two of everything, so that every role has an object of each kind it may reach (side A, where
@@ -90,6 +153,10 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     subject: 'Access matrix',
     text: 'A queued mail for the admin outbox view.',
   });
+  const [coupon] = await db
+    .insert(coupons)
+    .values({ name: 'Matrix', code: 'MATRIX', discountAmountCents: 100 })
+    .returning({ id: coupons.id });
   const [product] = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1);
   if (!product) throw new Error('The migrations seed no product: the product routes need one.');
   const accounts = new Map<number, UserRow>();
@@ -104,6 +171,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     B,
     documents,
     outboxMailId,
+    couponId: coupon.id,
     productId: product.id,
     accounts,
   };

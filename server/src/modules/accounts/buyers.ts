@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
+import { isRhcAssociatedWithHc } from './account-writes.ts';
 
 /**
  * Who may buy, keep saved cards and saved locations (part 2 §6): harvest centers, referral harvest
@@ -107,4 +108,25 @@ export async function accountContact(db: Db, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * The harvest center an order belongs to (coupon restrictions, the transaction's HC): the HC itself;
+ * for an RHC the HC it chose, which must be one of its associated centers; for a patient its HC.
+ */
+export async function harvestCenterOfOrder(
+  db: Db,
+  buyer: Buyer,
+  requestedHcId: number | null,
+): Promise<number | null> {
+  if (buyer.kind === 'harvest-center') return buyer.userId;
+  if (buyer.kind === 'referral-center') {
+    if (requestedHcId === null) return null;
+    return (await isRhcAssociatedWithHc(db, buyer.userId, requestedHcId)) ? requestedHcId : null;
+  }
+  const [patient] = await db
+    .select({ harvestCenterId: patientAccounts.harvestCenterId })
+    .from(patientAccounts)
+    .where(eq(patientAccounts.userId, buyer.userId));
+  return patient?.harvestCenterId ?? null;
 }

@@ -17,7 +17,7 @@ import {
   ZLocationPatch,
   ZSavedLocation,
 } from '@portal/shared/locations';
-import { MEMBERSHIP } from '@portal/shared/memberships';
+import { BUYER_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/authorizenet/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: {
         tags: cards,
         summary: "How the browser tokenizes a card (the gateway's tokenizer and its public keys)",
@@ -70,7 +70,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing-profiles/get-profile/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: cards, body: ZUserIdBody, response: { 200: ZPaymentOptionsResponse } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing-profiles/create-customer-profile/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: cards, body: ZUserIdBody, response: { 200: ZCustomerProfileResponse } },
     },
     async (request) => {
@@ -94,7 +94,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing-profiles/create-profile/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: cards, body: ZCreatePaymentProfileBody, response: { 200: ZSavedPaymentOption } },
     },
     async (request) => {
@@ -106,7 +106,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing-profiles/delete-profile/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: cards, body: ZDeletePaymentProfileBody, response: { 200: ZCode } },
     },
     async (request) => {
@@ -119,12 +119,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/billing-profiles/update-default/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: cards, body: ZDefaultPaymentProfileBody, response: { 200: ZCode } },
     },
     async (request) => {
-      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
-      await setDefaultPaymentProfile(app.db, request.body.user_id, request.body.payment_profile_id);
+      const actor = requireActor(request);
+      const buyer = await requireOwnBuyer(app.db, actor, request.body.user_id ?? actor.id);
+      await setDefaultPaymentProfile(app.db, buyer.userId, request.body.payment_profile_id);
       return { code: 'success' as const, message: PAYMENT_TEXTS.defaultChanged };
     },
   );
@@ -151,7 +152,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/locations/user/:id/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: places, params: ZIdParams, response: { 200: z.array(ZSavedLocation) } },
     },
     async (request) => {
@@ -163,7 +164,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/locations/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: places, body: ZLocationBody, response: { 200: ZSavedLocation } },
     },
     async (request) => {
@@ -176,7 +177,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/v1/locations/:id/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: places, params: ZIdParams, body: ZLocationPatch, response: { 200: ZSavedLocation } },
     },
     async (request) => {
@@ -188,7 +189,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/locations/:id/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: places, params: ZIdParams, response: { 200: ZMessage } },
     },
     async (request) => {
@@ -201,12 +202,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/locations/update-default/',
     {
-      config: { access: 'signed-in' },
+      config: { access: BUYER_MEMBERSHIPS },
       schema: { tags: places, body: ZDefaultLocationBody, response: { 200: ZMessage } },
     },
     async (request) => {
-      await requireOwnBuyer(app.db, requireActor(request), request.body.user_id);
-      await setDefaultLocation(app.db, request.body.user_id, request.body.location_id);
+      const actor = requireActor(request);
+      const buyer = await requireOwnBuyer(app.db, actor, request.body.user_id ?? actor.id);
+      await setDefaultLocation(app.db, buyer.userId, request.body.location_id);
       return { message: LOCATION_MESSAGES.defaultChanged };
     },
   );

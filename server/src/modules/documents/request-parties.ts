@@ -26,6 +26,11 @@ export async function requireRequestingCenter(
   if (!canRequestFor(actor, harvestCenterId)) {
     throw forbidden('You can request documents only for your own harvest center.');
   }
+  return loadRequestingCenter(db, harvestCenterId);
+}
+
+/** The harvest center of a request whose right was established by the caller (the referral checkout). */
+export async function loadRequestingCenter(db: Db, harvestCenterId: number): Promise<RequestingCenter> {
   const center = await findAccount(db, harvestCenterId, [MEMBERSHIP.harvestCenter]);
   if (!center) throw notFound('Harvest center not found.');
   return {

@@ -21,7 +21,9 @@ import {
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import {
   centerLabel,
+  loadRequestingCenter,
   patientAgreementFields,
+  type RequestingCenter,
   requireRequestingCenter,
   resolveRequestedPatient,
 } from './request-parties.ts';
@@ -55,8 +57,37 @@ export async function sendDocuments(
   body: TSendDocumentsBody,
   origin: RequestOrigin,
 ): Promise<TSendDocumentsResponse> {
+  const center = await requireRequestingCenter(deps.db, actor, body.harvest_center_id);
+  const ids = await sendAgreementsOfCenter(deps, actor, center, body, origin);
+  deps.wakeMail();
+  const documents = await documentsJson(deps, await listDocumentsByIds(deps.db, ids));
+  return { code: 'success', message: DOCUMENT_TEXTS.sent, documents };
+}
+
+/**
+ * The three agreements for a patient of a harvest center whose right to ask was checked by the caller:
+ * the referral checkout of an RHC associated with the center, inside the checkout's transaction
+ * (`deps.db` is then that transaction; drizzle nests ours as a savepoint). The caller wakes the mail
+ * worker once its transaction has committed.
+ */
+export async function sendAgreementsOnBehalfOfCenter(
+  deps: DocumentsDeps,
+  actor: Actor,
+  body: TSendDocumentsBody,
+  origin: RequestOrigin,
+): Promise<void> {
+  const center = await loadRequestingCenter(deps.db, body.harvest_center_id);
+  await sendAgreementsOfCenter(deps, actor, center, body, origin);
+}
+
+async function sendAgreementsOfCenter(
+  deps: DocumentsDeps,
+  actor: Actor,
+  center: RequestingCenter,
+  body: TSendDocumentsBody,
+  origin: RequestOrigin,
+): Promise<number[]> {
   const { db, storage, provider } = deps;
-  const center = await requireRequestingCenter(db, actor, body.harvest_center_id);
   const patient = await resolveRequestedPatient(db, center, {
     patientId: body.patient_id,
     email: body.email,
@@ -152,9 +183,7 @@ export async function sendDocuments(
       }
       return rows.map((r) => r.id);
     });
-    deps.wakeMail();
-    const documents = await documentsJson(deps, await listDocumentsByIds(db, ids));
-    return { code: 'success', message: DOCUMENT_TEXTS.sent, documents };
+    return ids;
   } catch (error) {
     await Promise.all(prepared.map((p) => (p.originalKey ? storage.delete(p.originalKey) : undefined))).catch(
       () => {},

@@ -1,19 +1,20 @@
 import { ZCardForTokenizer, ZOpaqueData } from '@portal/shared/cards';
+import { BUYER_MEMBERSHIPS } from '@portal/shared/memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../http/errors.ts';
 import { SANDBOX_TOKENIZE_PATH, SandboxCardError, type SandboxGateway } from './sandbox-gateway.ts';
 
 /**
  * The sandbox gateway's tokenizer, standing where Accept.js's endpoint would: the only route that
- * ever receives a card number. Registered only when the sandbox gateway is in use. Signed-in callers
- * only (a real tokenizer is public with the merchant's key; ours needs no open door).
+ * ever receives a card number. Registered only when the sandbox gateway is in use. Only accounts
+ * that buy (a real tokenizer is public with the merchant's key; ours needs no open door).
  */
 export function sandboxGatewayRoutes(gateway: SandboxGateway): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       SANDBOX_TOKENIZE_PATH,
       {
-        config: { access: 'signed-in' },
+        config: { access: BUYER_MEMBERSHIPS },
         schema: {
           tags: ['sandbox gateway'],
           summary: 'Tokenize a card (sandbox gateway; answers Accept.js-style opaque data)',

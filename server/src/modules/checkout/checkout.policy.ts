@@ -1,0 +1,41 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+
+/** An HC's transactions: the HC (its staff acting as it), its staff members, admins. */
+export async function requireHarvestCenterHistoryReader(db: Db, actor: Actor, harvestCenterId: number) {
+  if (actor.isAdmin) return;
+  if (actor.membershipId === MEMBERSHIP.harvestCenter && actor.id === harvestCenterId) return;
+  if (
+    actor.membershipId === MEMBERSHIP.hcStaff &&
+    (await isStaffOfHarvestCenter(db, actor.id, harvestCenterId))
+  )
+    return;
+  throw forbidden();
+}
+
+/** An RHC's transactions: the RHC and admins. */
+export function requireReferralCenterHistoryReader(actor: Actor, referralHarvestCenterId: number) {
+  if (actor.isAdmin) return;
+  if (actor.membershipId === MEMBERSHIP.referralHarvestCenter && actor.id === referralHarvestCenterId) return;
+  throw forbidden();
+}
+
+type TransactionParties = {
+  buyerUserId: number | null;
+  harvestCenterId: number | null;
+  referralHarvestCenterId: number | null;
+};
+
+/** A receipt: whoever paid, the HC and RHC of the order, the HC's staff, admins. */
+export async function canReadTransaction(db: Db, actor: Actor, t: TransactionParties): Promise<boolean> {
+  if (actor.isAdmin) return true;
+  if ([t.buyerUserId, t.harvestCenterId, t.referralHarvestCenterId].includes(actor.id)) return true;
+  return (
+    actor.membershipId === MEMBERSHIP.hcStaff &&
+    t.harvestCenterId !== null &&
+    (await isStaffOfHarvestCenter(db, actor.id, t.harvestCenterId))
+  );
+}

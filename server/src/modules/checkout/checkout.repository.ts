@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patientAccounts, users } from '../../db/schema/accounts.ts';
+import { coupons, paymentProfiles } from '../../db/schema/commerce.ts';
+import { products } from '../../db/schema/vials.ts';
+
+export async function findProduct(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+export async function findCouponForOrder(db: Db, code: string) {
+  const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`);
+  return row ?? null;
+}
+
+export async function findSavedCard(db: Db, userId: number, paymentProfileId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentProfiles)
+    .where(and(eq(paymentProfiles.userId, userId), eq(paymentProfiles.paymentProfileId, paymentProfileId)));
+  return row ?? null;
+}
+
+/** The patient with its centers and name, for the order's checks and the receipt. */
+export async function findPatientForOrder(db: Db, patientId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      harvestCenterId: patientAccounts.harvestCenterId,
+      referralHarvestCenterId: patientAccounts.referralHarvestCenterId,
+    })
+    .from(patientAccounts)
+    .innerJoin(users, eq(users.id, patientAccounts.userId))
+    .where(eq(patientAccounts.userId, patientId));
+  return row ?? null;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row !== undefined;
+}
+
+export async function nextInvoiceId(db: Db): Promise<number> {
+  const result = await db.execute(sql`select nextval('transaction_invoice_seq') as id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as {
+    id: string | number;
+  }[];
+  return Number(rows[0].id);
+}

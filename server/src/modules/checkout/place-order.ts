@@ -1,0 +1,442 @@
+import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
+import {
+  CHECKOUT_TEXTS,
+  computeCheckoutTotals,
+  ORDER_DESCRIPTIONS,
+  productNeedsPatient,
+  productShips,
+  type TCheckoutOrder,
+  type TCheckoutResponse,
+} from '@portal/shared/checkout';
+import { COUPON_REJECTIONS, couponRejection } from '@portal/shared/coupons';
+import { PRODUCT } from '@portal/shared/products';
+import type { Db } from '../../db/client.ts';
+import { transactions } from '../../db/schema/commerce.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import {
+  type ChargeResult,
+  PaymentGatewayUnavailableError,
+  type PaymentSource,
+} from '../../payments/payment-gateway.ts';
+import {
+  accountContact,
+  type Buyer,
+  harvestCenterOfOrder,
+  requireBuyer,
+  salesTeamOf,
+} from '../accounts/buyers.ts';
+import { createPatient } from '../accounts/create-patient.ts';
+import {
+  emailTaken,
+  findCouponForOrder,
+  findPatientForOrder,
+  findProduct,
+  findSavedCard,
+  nextInvoiceId,
+} from './checkout.repository.ts';
+import {
+  type CheckoutAnswer,
+  claimCheckoutAttempt,
+  finishCheckoutAttempt,
+  forgetCheckoutAttempt,
+  releaseCouponUse,
+  reserveCouponUse,
+} from './checkout-attempts.ts';
+import type { CheckoutDeps, CheckoutOrigin } from './checkout-deps.ts';
+import { buildReceiptPdf, type ReceiptFacts } from './receipt-pdf.ts';
+import { receiptKey } from './receipts.ts';
+
+/** Which door the order came through: the centers' checkouts, the referral with a new patient, a patient's own. */
+export type CheckoutChannel = 'center' | 'referral-patient' | 'patient-self';
+
+export const CHECKOUT_MESSAGES = {
+  unavailable: 'The payment service is not available right now. Nothing was charged; please try again.',
+  notYourPatient: 'This patient is not one of your patients.',
+  chooseHarvestCenter: 'Choose one of your harvest centers.',
+  noSuchProduct: 'This product does not exist.',
+  onlyVials: 'Patients order vials (product 2) here.',
+  harvestFeeOnlyReferral: 'The harvest fee is paid with a referral processing fee.',
+  useCreatePatient: 'Orders that create a patient go to create-patient-transaction/.',
+  createPatientRequired: 'This checkout creates a patient: turn on Create Patient Account.',
+  savedCardMissing: 'This payment method is not saved on your account.',
+  recordFailed:
+    'The payment could not be recorded, so it was cancelled. Nothing was charged; please try again.',
+  success: 'Your payment has been processed.',
+} as const;
+
+/** A validated order, ready to charge. */
+type PreparedOrder = {
+  buyer: Buyer;
+  product: NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+  harvestCenterId: number | null;
+  referralHarvestCenterId: number | null;
+  patient: { id: number; name: string } | null;
+  couponId: number | null;
+  totals: ReturnType<typeof computeCheckoutTotals>;
+  source: PaymentSource | null;
+};
+
+function fail(status: 402, message: string, errorMessage: string): CheckoutAnswer {
+  const body: TCheckoutResponse = {
+    code: 'error',
+    message,
+    error_message: errorMessage,
+    transaction_id: null,
+    invoice_id: null,
+    total_amount_cents: null,
+    patient_id: null,
+  };
+  return { status, body };
+}
+
+/** Everything that can be refused before money moves: product, patient, centers, sales rep, coupon, price, card. */
+async function prepareOrder(
+  db: Db,
+  buyer: Buyer,
+  order: TCheckoutOrder,
+  channel: CheckoutChannel,
+): Promise<PreparedOrder> {
+  if (channel === 'patient-self') {
+    if (buyer.kind !== 'patient') throw forbidden();
+    if (order.product_id !== PRODUCT.vials)
+      throw badRequest(CHECKOUT_MESSAGES.onlyVials, { product_id: CHECKOUT_MESSAGES.onlyVials });
+    if (order.create_patient) throw badRequest(CHECKOUT_MESSAGES.useCreatePatient);
+    order = { ...order, patient_id: buyer.userId };
+  } else if (buyer.kind === 'patient') {
+    throw forbidden();
+  }
+  if (channel === 'center' && order.create_patient) throw badRequest(CHECKOUT_MESSAGES.useCreatePatient);
+  if (channel === 'referral-patient' && !order.create_patient)
+    throw badRequest(CHECKOUT_MESSAGES.createPatientRequired);
+
+  const product = await findProduct(db, order.product_id);
+  if (!product)
+    throw badRequest(CHECKOUT_MESSAGES.noSuchProduct, { product_id: CHECKOUT_MESSAGES.noSuchProduct });
+
+  const team = await salesTeamOf(db, buyer.userId);
+  if (team.salesRepId === null) throw badRequest(CHECKOUT_TEXTS.noSalesRep);
+
+  const harvestCenterId = await harvestCenterOfOrder(db, buyer, order.harvest_center_temporal);
+  const referralHarvestCenterId = buyer.kind === 'referral-center' ? buyer.userId : null;
+  if (
+    buyer.kind === 'referral-center' &&
+    order.harvest_center_temporal !== null &&
+    harvestCenterId === null
+  ) {
+    throw badRequest(CHECKOUT_MESSAGES.chooseHarvestCenter, {
+      harvest_center_temporal: CHECKOUT_MESSAGES.chooseHarvestCenter,
+    });
+  }
+  if (order.create_patient && harvestCenterId === null) {
+    throw badRequest(CHECKOUT_MESSAGES.chooseHarvestCenter, {
+      harvest_center_temporal: CHECKOUT_MESSAGES.chooseHarvestCenter,
+    });
+  }
+  if (order.harvest_fee && !(buyer.kind === 'referral-center' && product.id === PRODUCT.processingFee)) {
+    throw badRequest(CHECKOUT_MESSAGES.harvestFeeOnlyReferral, {
+      harvest_fee: CHECKOUT_MESSAGES.harvestFeeOnlyReferral,
+    });
+  }
+
+  let patient: PreparedOrder['patient'] = null;
+  if (order.patient_id !== null && !order.create_patient) {
+    const found = await findPatientForOrder(db, order.patient_id);
+    const mine =
+      found &&
+      (buyer.kind === 'patient'
+        ? found.id === buyer.userId
+        : buyer.kind === 'harvest-center'
+          ? found.harvestCenterId === buyer.userId
+          : found.referralHarvestCenterId === buyer.userId);
+    if (!found || !mine)
+      throw badRequest(CHECKOUT_MESSAGES.notYourPatient, { patient_id: CHECKOUT_MESSAGES.notYourPatient });
+    patient = { id: found.id, name: `${found.firstName} ${found.lastName}`.trim() };
+  }
+  if (productNeedsPatient(product.id) && patient === null && !order.create_patient) {
+    throw badRequest(CHECKOUT_TEXTS.selectPatient, { patient_id: CHECKOUT_TEXTS.selectPatient });
+  }
+  if (order.create_patient && (await emailTaken(db, order.email))) {
+    throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  }
+
+  let couponId: number | null = null;
+  let couponDiscountCents = 0;
+  if (order.coupon_code) {
+    const coupon = await findCouponForOrder(db, order.coupon_code);
+    const rejection = couponRejection(
+      coupon && {
+        status: coupon.status,
+        maxUseNumber: coupon.maxUseNumber,
+        usedNumber: coupon.usedNumber,
+        productIds: coupon.productIds,
+        harvestCenterId: coupon.harvestCenterId,
+      },
+      { productId: product.id, harvestCenterId },
+    );
+    if (!coupon || rejection) throw badRequest(rejection ?? '', { coupon_code: rejection ?? '' });
+    couponId = coupon.id;
+    couponDiscountCents = coupon.discountAmountCents;
+  }
+
+  // The server's price, from the product table: the browser's amounts are never charged.
+  const totals = computeCheckoutTotals({
+    unitPriceCents: product.priceCents,
+    quantity: order.product_quantity,
+    productShippingFeeCents: product.shippingFeeCents,
+    shipping: order.shipping_fee === 'yes' && productShips(product.id),
+    harvestFee: order.harvest_fee,
+    couponDiscountCents,
+  });
+  if (order.total_amount_cents !== undefined && order.total_amount_cents !== totals.totalCents) {
+    throw conflict(CHECKOUT_TEXTS.priceChanged);
+  }
+
+  let source: PaymentSource | null = null;
+  if (totals.totalCents > 0) {
+    if (order.auth_customer_payment_profile_id) {
+      const card = await findSavedCard(db, buyer.userId, order.auth_customer_payment_profile_id);
+      if (!card)
+        throw badRequest(CHECKOUT_MESSAGES.savedCardMissing, {
+          credit_card: CHECKOUT_MESSAGES.savedCardMissing,
+        });
+      source = {
+        kind: 'profile',
+        customerProfileId: card.customerProfileId,
+        paymentProfileId: card.paymentProfileId,
+      };
+    } else if (order.credit_card) {
+      source = {
+        kind: 'token',
+        opaqueData: order.credit_card.opaque_data,
+        cardHolder: order.credit_card.full_name,
+      };
+    }
+  }
+  return { buyer, product, harvestCenterId, referralHarvestCenterId, patient, couponId, totals, source };
+}
+
+function orderDescription(order: TCheckoutOrder, productId: number, productName: string): string {
+  if (order.order_description) return order.order_description;
+  if (productId === PRODUCT.processingFee) return ORDER_DESCRIPTIONS.processingFee;
+  if (productId === PRODUCT.referralHarvestFee) return ORDER_DESCRIPTIONS.referralHarvestFee;
+  return productName;
+}
+
+/**
+ * The one checkout operation (part 2 §4): validate, claim the idempotency key, reserve the coupon
+ * use, charge, then in one transaction write the transaction (invoice id from the sequence), create
+ * the patient and request the agreements when asked, and queue the receipt. A decline leaves no
+ * transaction and gives the coupon use back; a record that cannot be written voids the charge.
+ */
+export async function placeCheckoutOrder(
+  deps: CheckoutDeps,
+  actor: Actor,
+  order: TCheckoutOrder,
+  channel: CheckoutChannel,
+  origin: CheckoutOrigin,
+): Promise<CheckoutAnswer> {
+  const { db, gateway } = deps;
+  const buyer = await requireBuyer(db, actor);
+  const claim = await claimCheckoutAttempt(db, buyer.userId, order);
+  if ('replay' in claim) return claim.replay;
+  const { attemptId } = claim;
+
+  let prepared: PreparedOrder;
+  try {
+    prepared = await prepareOrder(db, buyer, order, channel);
+    if (prepared.couponId !== null && !(await reserveCouponUse(db, attemptId, prepared.couponId))) {
+      const message = COUPON_REJECTIONS.usedUp;
+      throw badRequest(message, { coupon_code: message });
+    }
+  } catch (error) {
+    await forgetCheckoutAttempt(db, attemptId);
+    throw error;
+  }
+
+  const invoiceId = await nextInvoiceId(db);
+  const contact = await accountContact(db, buyer.userId);
+  let charge: ChargeResult | null = null;
+  if (prepared.source) {
+    try {
+      charge = await gateway.charge({
+        amountCents: prepared.totals.totalCents,
+        invoiceNumber: String(invoiceId),
+        description: orderDescription(order, prepared.product.id, prepared.product.name),
+        source: prepared.source,
+        customerEmail: order.harvest_center_billing_email || contact?.email,
+        billTo: {
+          company: order.addressInfo.company,
+          address: order.addressInfo.address1,
+          city: order.addressInfo.city,
+          state: order.addressInfo.state,
+          zip: order.addressInfo.zip_code,
+          country: order.addressInfo.country_desc,
+        },
+      });
+    } catch (error) {
+      await releaseCouponUse(db, attemptId);
+      await forgetCheckoutAttempt(db, attemptId);
+      if (error instanceof PaymentGatewayUnavailableError) {
+        deps.log.error({ err: error }, 'payment gateway unavailable');
+        throw new AppError(503, CHECKOUT_MESSAGES.unavailable);
+      }
+      throw error;
+    }
+    if (!charge.approved) {
+      await releaseCouponUse(db, attemptId);
+      const answer = fail(402, CHECKOUT_TEXTS.declinedTitle, charge.message);
+      await finishCheckoutAttempt(db, attemptId, 'declined', answer);
+      return answer;
+    }
+  }
+
+  const team = await salesTeamOf(db, buyer.userId);
+  const approved = charge?.approved ? charge : null;
+  const description = orderDescription(order, prepared.product.id, prepared.product.name);
+  const createdAt = new Date();
+  const buyerName = contact?.company || `${contact?.firstName ?? ''} ${contact?.lastName ?? ''}`.trim();
+  const receiptTo = order.harvest_center_billing_email || order.harvest_center_email || contact?.email || '';
+  const key = receiptKey(invoiceId);
+  let receiptStored = false;
+  try {
+    const answer = await db.transaction(async (tx) => {
+      let patient = prepared.patient;
+      if (order.create_patient && prepared.harvestCenterId !== null) {
+        const created = await createPatient(
+          tx,
+          {
+            email: order.email,
+            firstName: order.first_name,
+            lastName: order.last_name,
+            phoneNumber: order.phone_number,
+            harvestCenterId: prepared.harvestCenterId,
+            referralHarvestCenterId: prepared.referralHarvestCenterId,
+          },
+          {
+            publicUrl: deps.publicUrl,
+            ip: origin.ip ?? '',
+            actorUserId: actor.session.actorUserId ?? actor.id,
+          },
+        );
+        patient = { id: created.patient.id, name: `${order.first_name} ${order.last_name}` };
+        if (order.required_signature) {
+          await deps.requestPatientAgreements(
+            tx,
+            actor,
+            {
+              harvestCenterId: prepared.harvestCenterId,
+              patientId: created.patient.id,
+              name: patient.name,
+              email: order.email,
+            },
+            origin,
+          );
+        }
+      }
+      const [row] = await tx
+        .insert(transactions)
+        .values({
+          invoiceId,
+          createdAt,
+          buyerUserId: buyer.userId,
+          hcStaffId: buyer.hcStaffId,
+          harvestCenterId: prepared.harvestCenterId,
+          referralHarvestCenterId: prepared.referralHarvestCenterId,
+          patientId: patient?.id ?? null,
+          salesRepId: team.salesRepId,
+          salesManagerId: team.salesManagerId,
+          salesDistributorId: team.salesDistributorId,
+          productId: prepared.product.id,
+          productName: prepared.product.name,
+          orderDescription: description,
+          quantity: order.product_quantity,
+          unitPriceCents: prepared.product.priceCents,
+          shippingFeeCents: prepared.totals.shippingFeeCents,
+          harvestFeeCents: prepared.totals.harvestFeeCents,
+          discountCents: prepared.totals.discountCents,
+          amountCents: prepared.totals.totalCents,
+          couponId: prepared.couponId,
+          couponCodeUsed: prepared.couponId !== null ? order.coupon_code : '',
+          shippingDate: productShips(prepared.product.id) ? order.shipping_date : null,
+          hcEmail: order.harvest_center_email,
+          billingEmail: order.harvest_center_billing_email,
+          phone: order.harvest_center_phone,
+          billingAddress: order.addressInfo,
+          shippingAddress: productShips(prepared.product.id) ? order.shippingInfo : null,
+          gateway: approved ? gateway.name : '',
+          gatewayTransactionId: approved?.gatewayTransactionId ?? '',
+          cardType: approved ? String(approved.card.brand) : '',
+          cardLast4: approved?.card.last4 ?? '',
+        })
+        .returning({ id: transactions.id });
+
+      const facts: ReceiptFacts = {
+        invoiceId,
+        createdAt,
+        buyerName,
+        buyerEmail: receiptTo,
+        productName: prepared.product.name,
+        orderDescription: description,
+        quantity: order.product_quantity,
+        unitPriceCents: prepared.product.priceCents,
+        shippingFeeCents: prepared.totals.shippingFeeCents,
+        harvestFeeCents: prepared.totals.harvestFeeCents,
+        discountCents: prepared.totals.discountCents,
+        couponCode: order.coupon_code,
+        amountCents: prepared.totals.totalCents,
+        cardType: approved ? String(approved.card.brand) : '',
+        cardLast4: approved?.card.last4 ?? '',
+        patientName: patient?.name ?? null,
+        billingAddress: order.addressInfo,
+      };
+      await deps.storage.put(key, await buildReceiptPdf(facts), { contentType: 'application/pdf' });
+      receiptStored = true;
+      if (receiptTo) {
+        await enqueueMail(tx, {
+          to: receiptTo,
+          subject: `Your receipt, invoice ${invoiceId}`,
+          text: `Hello ${buyerName},\n\nThank you for your purchase: ${description}. The receipt for invoice ${invoiceId} is attached.\n\nPortal`,
+          attachments: [
+            { filename: `receipt-${invoiceId}.pdf`, storageKey: key, contentType: 'application/pdf' },
+          ],
+        });
+      }
+      const success: CheckoutAnswer = {
+        status: 200,
+        body: {
+          code: 'success',
+          message: CHECKOUT_MESSAGES.success,
+          error_message: '',
+          transaction_id: row.id,
+          invoice_id: invoiceId,
+          total_amount_cents: prepared.totals.totalCents,
+          patient_id: order.create_patient ? (patient?.id ?? null) : null,
+        },
+      };
+      await finishCheckoutAttempt(tx, attemptId, 'succeeded', success, row.id);
+      return success;
+    });
+    deps.wakeMail();
+    return answer;
+  } catch (error) {
+    // Never a charge without its record: the charge is voided and the coupon use given back.
+    if (receiptStored) await deps.storage.delete(key).catch(() => {});
+    if (approved) {
+      await gateway
+        .voidCharge(approved.gatewayTransactionId)
+        .catch((voidError) =>
+          deps.log.error(
+            { err: voidError, gatewayTransactionId: approved.gatewayTransactionId },
+            'voiding a charge failed',
+          ),
+        );
+    }
+    await releaseCouponUse(db, attemptId);
+    await forgetCheckoutAttempt(db, attemptId);
+    if (error instanceof AppError) throw error;
+    deps.log.error({ err: error, invoiceId }, 'recording a paid order failed');
+    throw new AppError(500, CHECKOUT_MESSAGES.recordFailed);
+  }
+}

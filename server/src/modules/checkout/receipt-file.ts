@@ -1,0 +1,37 @@
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { accountContact } from '../accounts/buyers.ts';
+import { buildReceiptPdf } from './receipt-pdf.ts';
+import { receiptKey } from './receipts.ts';
+import type { findTransaction } from './transaction-history.ts';
+
+type TransactionRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+
+/** The stored receipt of a transaction, written again from the record if the file went missing. */
+export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionRow): Promise<Uint8Array> {
+  const key = receiptKey(t.invoiceId);
+  if (await storage.exists(key)) return storage.getBytes(key);
+  const buyer = t.buyerUserId !== null ? await accountContact(db, t.buyerUserId) : null;
+  const patient = t.patientId !== null ? await accountContact(db, t.patientId) : null;
+  const bytes = await buildReceiptPdf({
+    invoiceId: t.invoiceId,
+    createdAt: t.createdAt,
+    buyerName: buyer?.company || `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`.trim(),
+    buyerEmail: t.billingEmail || t.hcEmail || buyer?.email || '',
+    productName: t.productName,
+    orderDescription: t.orderDescription,
+    quantity: t.quantity,
+    unitPriceCents: t.unitPriceCents,
+    shippingFeeCents: t.shippingFeeCents,
+    harvestFeeCents: t.harvestFeeCents,
+    discountCents: t.discountCents,
+    couponCode: t.couponCodeUsed,
+    amountCents: t.amountCents,
+    cardType: t.cardType,
+    cardLast4: t.cardLast4,
+    patientName: patient ? `${patient.firstName} ${patient.lastName}`.trim() : null,
+    billingAddress: t.billingAddress,
+  });
+  await storage.put(key, bytes, { contentType: 'application/pdf' });
+  return bytes;
+}
