@@ -84,8 +84,8 @@ export const CHECKOUT_TEXTS = {
   noSalesRep: "Your account doesn't have a sales rep associated. Please contact your admin for help.",
   declinedTitle: 'Payment declined',
   failedTitle: 'Payment failed',
+  choosePayment: 'Choose a saved card or enter a new one',
   priceChanged: 'The price of this order has changed. Please review the order summary and try again.',
-  zipHelp: 'Leave blank if it does not apply to your country',
 } as const;
 
 /** addressInfo / shippingInfo of the checkout payload. */
@@ -174,12 +174,9 @@ export const ZCheckoutBody = z
         ctx.addIssue({ code: 'custom', path: [field], message: 'Enter a valid e-mail address' });
       }
     }
-    if ((body.auth_customer_payment_profile_id === null) === (body.credit_card === null)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['credit_card'],
-        message: 'Choose a saved card or enter a new one',
-      });
+    // Which one is needed depends on the total (a free order needs none): the server checks that.
+    if (body.auth_customer_payment_profile_id !== null && body.credit_card !== null) {
+      ctx.addIssue({ code: 'custom', path: ['credit_card'], message: CHECKOUT_TEXTS.choosePayment });
     }
     if (productShips(body.product_id) && body.shipping_fee === 'yes' && body.shippingInfo === null) {
       ctx.addIssue({ code: 'custom', path: ['shippingInfo'], message: 'The shipping address is required' });

@@ -20,3 +20,9 @@ export function zUrlInteger(min: number, max: number) {
 
 /** A row id in a path or a query string. */
 export const zUrlId = () => zUrlInteger(1, MAX_ID);
+
+/** A row id typed in a URL (a route's `:id`), or null when it is not one. */
+export function parseUrlId(value: string | undefined): number | null {
+  const parsed = zUrlId().safeParse(value ?? '');
+  return parsed.success ? parsed.data : null;
+}

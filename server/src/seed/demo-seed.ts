@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { createDocumentsDeps } from '../modules/documents/create-documents-deps.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { seedDemoCommerce } from './demo-commerce.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoLabChain } from './demo-lab-chain.ts';
 import {
@@ -104,6 +105,7 @@ export async function seedDemoData(db: Db, password: string) {
     ...salesLinks,
   });
   const accounts = { lab, admin, distributor, manager, rep, labUser, hc, rhc, staff, patient };
+  await seedDemoCommerce(db, { hc, rhc, patient, patientOfHc: patient }, salesLinks);
   // More labs, centers and ~30 patients across the lab stages, with their vials.
   const chain = await seedDemoLabChain(db, accounts, password);
   return { ...accounts, chain };

@@ -23,6 +23,7 @@ interface MenuEntry {
 const M = MEMBERSHIP;
 const ADMINS = ADMIN_MEMBERSHIPS;
 const ACCOUNT = 'Account';
+const CENTERS = [M.harvestCenter, M.referralHarvestCenter];
 const TEAM_REPORTS = 'Team Transaction Reports';
 const SYSTEM_DOCUMENTS = 'System Documents';
 
@@ -46,6 +47,7 @@ const MENU: readonly MenuEntry[] = [
   { path: '/fedex-request-label', label: 'FedEx Label', memberships: [M.harvestCenter, M.hcStaff] },
 
   { path: '/fedex-request-label-rhc', label: 'FedEx Label', memberships: [M.referralHarvestCenter] },
+  { path: '/hc-transaction-history', label: 'Transaction History', memberships: [M.referralHarvestCenter] },
 
   { path: '/add-sales-rep', label: 'Add Sales Rep', memberships: [M.salesManager] },
   { path: '/team-transaction-report', label: 'Team Transactions', memberships: [M.salesManager] },
@@ -102,8 +104,8 @@ const MENU: readonly MenuEntry[] = [
     memberships: [M.patient],
     tag: VIAL_CHECKOUT_TAG_ID,
   },
-  { path: '/hc-locations', label: 'Locations', group: ACCOUNT, memberships: [M.harvestCenter] },
-  { path: '/hc-payments', label: 'Payment Methods', group: ACCOUNT, memberships: [M.harvestCenter] },
+  { path: '/hc-locations', label: 'Locations', group: ACCOUNT, memberships: CENTERS },
+  { path: '/hc-payments', label: 'Payment Methods', group: ACCOUNT, memberships: CENTERS },
 ];
 
 export interface MenuLink {

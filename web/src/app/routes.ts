@@ -7,6 +7,9 @@ import {
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 
+/** Harvest centers and referral harvest centers: the accounts that pay fees and order products. */
+const CENTER_MEMBERSHIPS = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter] as const;
+
 export interface SuggestedResource {
   label: string;
   href: string;
@@ -190,6 +193,59 @@ export const ROUTES: AppRoute[] = [
       import('../features/documents/pages/patients-signatures-page.tsx').then(
         (m) => m.PatientsSignaturesPage,
       ),
+  },
+  // Commerce (part 2 §2): checkouts, the center's history, saved cards and locations, coupons.
+  {
+    path: '/harvest-center/checkout/processing-fee',
+    title: 'Harvest Center Checkout',
+    memberships: CENTER_MEMBERSHIPS,
+    page: () =>
+      import('../features/checkout/pages/checkout-pages.tsx').then((m) => m.ProcessingFeeCheckoutPage),
+  },
+  {
+    path: '/harvest-center/checkout/harvest-fee',
+    title: 'Harvest Center Checkout',
+    memberships: CENTER_MEMBERSHIPS,
+    page: () => import('../features/checkout/pages/checkout-pages.tsx').then((m) => m.HarvestFeeCheckoutPage),
+  },
+  {
+    path: '/harvest-center/checkout/product/:id?',
+    title: 'Checkout Product',
+    memberships: CENTER_MEMBERSHIPS,
+    page: () => import('../features/checkout/pages/checkout-pages.tsx').then((m) => m.ProductCheckoutPage),
+  },
+  {
+    path: '/checkout/patient-vials',
+    title: 'Order Your Vials',
+    memberships: [MEMBERSHIP.patient],
+    page: () =>
+      import('../features/checkout/pages/checkout-pages.tsx').then((m) => m.PatientVialsCheckoutPage),
+  },
+  {
+    path: '/hc-transaction-history',
+    title: 'Transaction History',
+    memberships: CENTER_MEMBERSHIPS,
+    page: () =>
+      import('../features/checkout/pages/transaction-history-page.tsx').then((m) => m.TransactionHistoryPage),
+  },
+  {
+    path: '/hc-payments',
+    title: 'Payment Methods',
+    memberships: [...CENTER_MEMBERSHIPS, MEMBERSHIP.patient],
+    page: () =>
+      import('../features/billing/pages/payment-methods-page.tsx').then((m) => m.PaymentMethodsPage),
+  },
+  {
+    path: '/hc-locations',
+    title: 'Locations',
+    memberships: [...CENTER_MEMBERSHIPS, MEMBERSHIP.patient],
+    page: () => import('../features/billing/pages/locations-page.tsx').then((m) => m.LocationsPage),
+  },
+  {
+    path: '/coupon-manager',
+    title: 'Coupons List',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () => import('../features/coupons/pages/coupon-manager-page.tsx').then((m) => m.CouponManagerPage),
   },
   {
     path: '/request-patients-signatures',

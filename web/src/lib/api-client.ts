@@ -8,13 +8,22 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** Messages per input name, to show under the form fields. */
   readonly fieldErrors: Record<string, string>;
+  /** The whole answer, for calls whose failures say more than the one shape (a checkout's decline). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: string, fieldErrors: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    fieldErrors: Record<string, string> = {},
+    body: unknown = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -51,7 +60,7 @@ async function readError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<TApiError> | null;
   // A proxy or a crash can answer with HTML; the user still gets a sentence.
   if (typeof body?.message !== 'string') return new ApiError(response.status, TEXT.somethingWrong);
-  return new ApiError(response.status, body.message, body.code, body.errors);
+  return new ApiError(response.status, body.message, body.code, body.errors, body);
 }
 
 /** A full page load on purpose: it drops every cached answer of the session that just ended. */

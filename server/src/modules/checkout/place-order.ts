@@ -212,6 +212,8 @@ async function prepareOrder(
         opaqueData: order.credit_card.opaque_data,
         cardHolder: order.credit_card.full_name,
       };
+    } else {
+      throw badRequest(CHECKOUT_TEXTS.choosePayment, { credit_card: CHECKOUT_TEXTS.choosePayment });
     }
   }
   return { buyer, product, harvestCenterId, referralHarvestCenterId, patient, couponId, totals, source };

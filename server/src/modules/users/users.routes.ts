@@ -31,6 +31,8 @@ const ACCOUNT_CREATORS = [
   MEMBERSHIP.harvestCenter,
   MEMBERSHIP.salesManager,
   MEMBERSHIP.salesDistributor,
+  // The referral checkout's 'Create Patient Account' (part 2 §5).
+  MEMBERSHIP.referralHarvestCenter,
 ] as const;
 
 /** One user: reading, the profile form, passwords, the agreement, and the admin's account actions. */

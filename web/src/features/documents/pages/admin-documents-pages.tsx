@@ -2,11 +2,11 @@ import { ActionIcon, Stack, Title } from '@mantine/core';
 import type { TDocument, TDocumentListQuery } from '@portal/shared/documents';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { useDeleteDocument } from '../api/document-actions.ts';
 import { DOCUMENT_LISTS } from '../api/get-document-lists.ts';
 import { AgreementTemplates } from '../components/agreement-templates.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DOCUMENT_COLUMNS, DocumentList, documentLabel } from '../components/document-list.tsx';
 
 interface AdminDocumentsProps {

@@ -2,11 +2,11 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import type { TDocument } from '@portal/shared/documents';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useResendSigningMail, useVoidDocument } from '../api/document-actions.ts';
 import { DOCUMENT_LISTS } from '../api/get-document-lists.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DOCUMENT_COLUMNS, DocumentList, documentLabel } from '../components/document-list.tsx';
 
 /** /patients-signatures: the harvest center's signature requests and uploaded agreements. */

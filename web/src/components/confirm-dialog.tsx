@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { FormAlert } from '../../../components/form.tsx';
+import { FormAlert } from './form.tsx';
 
 interface ConfirmDialogProps {
   title: string;

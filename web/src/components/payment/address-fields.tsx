@@ -1,0 +1,111 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { LOCATION_MESSAGES, type TSavedLocation } from '@portal/shared/locations';
+
+/** An address as the checkout sends it (addressInfo / shippingInfo). */
+export type AddressDraft = {
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  country_desc: string;
+  country_code: string;
+  zip_code: string;
+};
+export type AddressErrors = Partial<Record<keyof AddressDraft, string>>;
+
+export function addressFromLocation(location: TSavedLocation, company: string): AddressDraft {
+  return {
+    company,
+    address1: location.address1,
+    address2: location.address2,
+    city: location.city,
+    state: location.state_desc,
+    country_desc: location.country_desc,
+    country_code: '',
+    zip_code: location.zip_code,
+  };
+}
+
+export function addressErrors(address: AddressDraft): AddressErrors {
+  const errors: AddressErrors = {};
+  if (!address.address1.trim()) errors.address1 = 'Address line 1 is required';
+  if (!address.city.trim()) errors.city = 'City is required';
+  if (!address.state.trim()) errors.state = 'State is required';
+  if (!address.country_desc.trim()) errors.country_desc = 'Country is required';
+  return errors;
+}
+
+/** A saved-location picker that fills the fields below it (part 2 §2). */
+export function AddressFields({
+  label,
+  value,
+  errors,
+  locations,
+  onChange,
+}: {
+  label: string;
+  value: AddressDraft;
+  errors: AddressErrors;
+  locations: TSavedLocation[];
+  onChange: (next: AddressDraft) => void;
+}) {
+  const set = (key: keyof AddressDraft, v: string) => onChange({ ...value, [key]: v });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Select
+        label={`${label}: saved location`}
+        placeholder={locations.length ? 'Choose a saved location' : 'No saved locations'}
+        data={locations.map((l) => ({
+          value: String(l.id),
+          label: `${l.location_name ? `${l.location_name}: ` : ''}${l.address1}, ${l.city}`,
+        }))}
+        disabled={locations.length === 0}
+        clearable
+        onChange={(id) => {
+          const location = locations.find((l) => String(l.id) === id);
+          if (location) onChange(addressFromLocation(location, value.company));
+        }}
+      />
+      <TextInput
+        label="Address line 1"
+        required
+        value={value.address1}
+        error={errors.address1}
+        onChange={(e) => set('address1', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Address line 2"
+        value={value.address2}
+        onChange={(e) => set('address2', e.currentTarget.value)}
+      />
+      <TextInput
+        label="City"
+        required
+        value={value.city}
+        error={errors.city}
+        onChange={(e) => set('city', e.currentTarget.value)}
+      />
+      <TextInput
+        label="State"
+        required
+        value={value.state}
+        error={errors.state}
+        onChange={(e) => set('state', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Country"
+        required
+        value={value.country_desc}
+        error={errors.country_desc}
+        onChange={(e) => set('country_desc', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Postal code"
+        description={LOCATION_MESSAGES.zipHelp}
+        value={value.zip_code}
+        onChange={(e) => set('zip_code', e.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}
