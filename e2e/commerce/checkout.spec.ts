@@ -93,7 +93,7 @@ test("an RHC's referral creates the patient and, with Required Signature, sends 
   const email = `${unique('referred')}@example.com`;
   await loginAs(page, 'rhc');
   await page.goto('/harvest-center/checkout/processing-fee');
-  await page.getByLabel('Harvest center', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Patient harvest center' }).click();
   await page.getByRole('option', { name: 'Austin Harvest Center' }).click();
   await page.getByLabel(CHECKOUT_TEXTS.createPatient).check();
   await page.getByLabel('Patient first name').fill('Rhea');

@@ -26,7 +26,7 @@ export function useSalesRepExists(salesRepId: number | null) {
 }
 
 /** The patients a center may order for: an HC's own, an RHC's referred ones. */
-export function usePatientOptions(centerId: number, referral: boolean, search: string) {
+export function usePatientOptions(centerId: number, referral: boolean, search: string, enabled: boolean) {
   const path = referral
     ? `/api/v1/harvest-centers/${centerId}/referral/patientList/`
     : `/api/v1/harvest-centers/${centerId}/patientList/`;
@@ -34,6 +34,7 @@ export function usePatientOptions(centerId: number, referral: boolean, search: s
     queryKey: ['checkout', 'patients', path, search],
     queryFn: () => api.get<TPatientOption[]>(path, { params: { search: search || undefined, limit: 50 } }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -145,7 +145,7 @@ export function CheckoutForm({
   const needsPatient = productNeedsPatient(product.id);
   const showPatientPicker =
     !patientSelf && !referral && (needsPatient || product.id !== PRODUCT.processingFee);
-  const patients = usePatientOptions(user.id, isReferralCenter, debouncedPatientSearch);
+  const patients = usePatientOptions(user.id, isReferralCenter, debouncedPatientSearch, showPatientPicker);
   const centers = useHarvestCenterChoices(referral);
 
   // The default saved card is listed first and preselected; the default location fills the addresses.
@@ -311,7 +311,7 @@ export function CheckoutForm({
                   </Title>
                   {referral && (
                     <Select
-                      label="Harvest center"
+                      label="Patient harvest center"
                       placeholder="Select a harvest center"
                       required
                       data={(centers.data ?? []).map((c) => ({ value: String(c.id), label: c.label }))}

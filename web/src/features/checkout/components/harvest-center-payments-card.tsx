@@ -50,7 +50,7 @@ export function HarvestCenterPaymentsCard({
   });
   const disabled = !hasSalesRep;
   return (
-    <Card withBorder padding="lg" aria-label="Harvest Center Payments">
+    <Card component="section" withBorder padding="lg" aria-label="Harvest Center Payments">
       <Stack gap="sm" opacity={disabled ? 0.5 : 1} aria-disabled={disabled}>
         <Title order={2} size="h4">
           Harvest Center Payments

@@ -1,6 +1,7 @@
 import { Checkbox, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { CHECKOUT_TEXTS } from '@portal/shared/checkout';
+import type { Dispatch, SetStateAction } from 'react';
 import { emailExists } from '../api/checkout-api.ts';
 
 export type NewPatientDraft = {
@@ -46,7 +47,7 @@ export function ReferralPatientFields({
 }: {
   value: NewPatientDraft;
   errors: NewPatientErrors;
-  onChange: (next: NewPatientDraft) => void;
+  onChange: Dispatch<SetStateAction<NewPatientDraft>>;
 }) {
   const set = <K extends keyof NewPatientDraft>(key: K, v: NewPatientDraft[K]) =>
     onChange({ ...value, [key]: v });
@@ -86,7 +87,10 @@ export function ReferralPatientFields({
                 // Part 2 §5: checked on blur when the text looks like an e-mail.
                 if (LOOKS_LIKE_EMAIL.test(email)) {
                   const taken = await emailExists(email).catch(() => false);
-                  onChange({ ...value, emailTaken: taken });
+                  // The answer may come after more typing: it applies only to the address it was asked about.
+                  onChange((current) =>
+                    current.email.trim() === email ? { ...current, emailTaken: taken } : current,
+                  );
                 }
               }}
             />
