@@ -22,6 +22,12 @@ const ROLES: DemoRole[] = ['admin', 'lab', 'patient', 'hc', 'rhc', 'staff', 'rep
 
 /** Pages reached from links and buttons rather than from the menu. */
 const EVERYONE_ALSO_OPENS = ['/contact', '/unauthorized'];
+/** Pages a role reaches from its dashboard's buttons: the checkouts. */
+const ROLE_ALSO_OPENS: Partial<Record<DemoRole, string[]>> = {
+  hc: ['/harvest-center/checkout/product/2'],
+  rhc: ['/harvest-center/checkout/processing-fee'],
+  patient: ['/checkout/patient-vials'],
+};
 const PUBLIC_SCREENS = ['/', '/forgot-password', '/reset-password', '/no-such-page'];
 
 /**
@@ -152,7 +158,7 @@ test.describe('accessibility', () => {
         await loginAs(page, role);
         const menu = await menuPaths(page);
         expect(menu).toContain('/dashboard'); // the menu was read
-        const screens = [...menu, ...EVERYONE_ALSO_OPENS]
+        const screens = [...menu, ...EVERYONE_ALSO_OPENS, ...(ROLE_ALSO_OPENS[role] ?? [])]
           .filter((path) => !SAME_FOR_EVERY_ROLE.has(path) || SAME_SCREENS_CHECKED_AS.includes(role))
           .filter((_, index) => index % shards === shard);
         const findings: ScreenFinding[] = [];

@@ -1,3 +1,4 @@
+import type { TCheckoutAddress } from '@portal/shared/checkout';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -106,16 +107,7 @@ export const coupons = pgTable(
 export const invoiceNumbers = pgSequence('transaction_invoice_seq', { startWith: 100001 });
 
 /** A card address as the checkout sent it (addressInfo / shippingInfo). */
-export type StoredAddress = {
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  country_desc: string;
-  country_code: string;
-  zip_code: string;
-};
+export type StoredAddress = TCheckoutAddress;
 
 /**
  * One paid order line. The parties and the sales team are copied at the time of sale, so reports and

@@ -45,7 +45,8 @@ import {
   reserveCouponUse,
 } from './checkout-attempts.ts';
 import type { CheckoutDeps, CheckoutOrigin } from './checkout-deps.ts';
-import { buildReceiptPdf, type ReceiptFacts } from './receipt-pdf.ts';
+import { receiptFactsOf } from './receipt-file.ts';
+import { buildReceiptPdf } from './receipt-pdf.ts';
 import { receiptKey } from './receipts.ts';
 
 /** Which door the order came through: the centers' checkouts, the referral with a new patient, a patient's own. */
@@ -298,8 +299,6 @@ export async function placeCheckoutOrder(
   const approved = charge?.approved ? charge : null;
   const description = orderDescription(order, prepared.product.id, prepared.product.name);
   const createdAt = new Date();
-  const buyerName = contact?.company || `${contact?.firstName ?? ''} ${contact?.lastName ?? ''}`.trim();
-  const receiptTo = order.harvest_center_billing_email || order.harvest_center_email || contact?.email || '';
   const key = receiptKey(invoiceId);
   let receiptStored = false;
   try {
@@ -372,34 +371,15 @@ export async function placeCheckoutOrder(
           cardType: approved ? String(approved.card.brand) : '',
           cardLast4: approved?.card.last4 ?? '',
         })
-        .returning({ id: transactions.id });
-
-      const facts: ReceiptFacts = {
-        invoiceId,
-        createdAt,
-        buyerName,
-        buyerEmail: receiptTo,
-        productName: prepared.product.name,
-        orderDescription: description,
-        quantity: order.product_quantity,
-        unitPriceCents: prepared.product.priceCents,
-        shippingFeeCents: prepared.totals.shippingFeeCents,
-        harvestFeeCents: prepared.totals.harvestFeeCents,
-        discountCents: prepared.totals.discountCents,
-        couponCode: order.coupon_code,
-        amountCents: prepared.totals.totalCents,
-        cardType: approved ? String(approved.card.brand) : '',
-        cardLast4: approved?.card.last4 ?? '',
-        patientName: patient?.name ?? null,
-        billingAddress: order.addressInfo,
-      };
+        .returning();
+      const facts = receiptFactsOf(row, contact, patient?.name ?? null);
       await deps.storage.put(key, await buildReceiptPdf(facts), { contentType: 'application/pdf' });
       receiptStored = true;
-      if (receiptTo) {
+      if (facts.buyerEmail) {
         await enqueueMail(tx, {
-          to: receiptTo,
+          to: facts.buyerEmail,
           subject: `Your receipt, invoice ${invoiceId}`,
-          text: `Hello ${buyerName},\n\nThank you for your purchase: ${description}. The receipt for invoice ${invoiceId} is attached.\n\nPortal`,
+          text: `Hello ${facts.buyerName},\n\nThank you for your purchase: ${description}. The receipt for invoice ${invoiceId} is attached.\n\nPortal`,
           attachments: [
             { filename: `receipt-${invoiceId}.pdf`, storageKey: key, contentType: 'application/pdf' },
           ],

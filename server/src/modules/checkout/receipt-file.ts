@@ -1,19 +1,16 @@
 import type { Db } from '../../db/client.ts';
+import type { transactions } from '../../db/schema/commerce.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { accountContact } from '../accounts/buyers.ts';
-import { buildReceiptPdf } from './receipt-pdf.ts';
+import { buildReceiptPdf, type ReceiptFacts } from './receipt-pdf.ts';
 import { receiptKey } from './receipts.ts';
-import type { findTransaction } from './transaction-history.ts';
 
-type TransactionRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+type TransactionRow = typeof transactions.$inferSelect;
+type Contact = Awaited<ReturnType<typeof accountContact>> | null;
 
-/** The stored receipt of a transaction, written again from the record if the file went missing. */
-export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionRow): Promise<Uint8Array> {
-  const key = receiptKey(t.invoiceId);
-  if (await storage.exists(key)) return storage.getBytes(key);
-  const buyer = t.buyerUserId !== null ? await accountContact(db, t.buyerUserId) : null;
-  const patient = t.patientId !== null ? await accountContact(db, t.patientId) : null;
-  const bytes = await buildReceiptPdf({
+/** What the receipt of a transaction says, from its record: the one source for the mail and the download. */
+export function receiptFactsOf(t: TransactionRow, buyer: Contact, patientName: string | null): ReceiptFacts {
+  return {
     invoiceId: t.invoiceId,
     createdAt: t.createdAt,
     buyerName: buyer?.company || `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`.trim(),
@@ -29,9 +26,20 @@ export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionR
     amountCents: t.amountCents,
     cardType: t.cardType,
     cardLast4: t.cardLast4,
-    patientName: patient ? `${patient.firstName} ${patient.lastName}`.trim() : null,
+    patientName,
     billingAddress: t.billingAddress,
-  });
+  };
+}
+
+/** The stored receipt of a transaction, written again from the record if the file went missing. */
+export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionRow): Promise<Uint8Array> {
+  const key = receiptKey(t.invoiceId);
+  if (await storage.exists(key)) return storage.getBytes(key);
+  const buyer = t.buyerUserId !== null ? await accountContact(db, t.buyerUserId) : null;
+  const patient = t.patientId !== null ? await accountContact(db, t.patientId) : null;
+  const bytes = await buildReceiptPdf(
+    receiptFactsOf(t, buyer, patient ? `${patient.firstName} ${patient.lastName}`.trim() : null),
+  );
   await storage.put(key, bytes, { contentType: 'application/pdf' });
   return bytes;
 }

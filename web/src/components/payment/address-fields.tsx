@@ -1,17 +1,9 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { TCheckoutAddress } from '@portal/shared/checkout';
 import { LOCATION_MESSAGES, type TSavedLocation } from '@portal/shared/locations';
 
 /** An address as the checkout sends it (addressInfo / shippingInfo). */
-export type AddressDraft = {
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  country_desc: string;
-  country_code: string;
-  zip_code: string;
-};
+export type AddressDraft = TCheckoutAddress;
 export type AddressErrors = Partial<Record<keyof AddressDraft, string>>;
 
 export function addressFromLocation(location: TSavedLocation, company: string): AddressDraft {
