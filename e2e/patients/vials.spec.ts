@@ -75,7 +75,11 @@ test.describe('vials', () => {
     // The demo patient's agreements are signed (the seed signs them through the signing service).
     await expect(page.getByRole('link', { name: /^see document/ })).toHaveCount(3);
     await expect(page.getByRole('heading', { name: 'Checkout Vials' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Order Your Vials' })).toBeDisabled();
+    // With a sales rep, ordering leads to the vials checkout.
+    await expect(page.getByRole('link', { name: 'Order Your Vials' })).toHaveAttribute(
+      'href',
+      '/checkout/patient-vials',
+    );
   });
 
   test('a patient without a sales rep sees the ordering area disabled with the message', async ({

@@ -83,7 +83,6 @@ export function CardFields({
       />
       <MonthPickerInput
         label="Expiration date"
-        placeholder="Pick month"
         required
         minDate={`${new Date().getFullYear()}-${String(new Date().getMonth() + 1).padStart(2, '0')}-01`}
         value={value.expiry}
