@@ -8,7 +8,7 @@ import {
   type TOpaqueData,
   type TTokenizerConfig,
 } from '@portal/shared/cards';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   sandboxGatewayCharges,
@@ -111,6 +111,8 @@ export class SandboxGateway implements PaymentGateway {
       throw new SandboxCardError('cvc', 'Enter the 3 or 4 digits of the CVC');
     }
     const value = randomBytes(32).toString('base64url');
+    // Tokens past their 15 minutes are of no use to anyone: each new one clears them (indexed on expiry).
+    await this.db.delete(sandboxGatewayTokens).where(lt(sandboxGatewayTokens.expiresAt, now));
     await this.db.insert(sandboxGatewayTokens).values({
       tokenSha256: sha256(value),
       cardType: brand,
