@@ -122,15 +122,22 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
       gatewayTransactionId: '40000001',
       card: { brand: 'MasterCard', last4: '4444' },
     });
-    const sent = requests.at(-1)?.createTransactionRequest as { transactionRequest: Record<string, unknown> };
-    expect(sent.transactionRequest).toMatchObject({
+    const sent = requests.at(-1)?.createTransactionRequest as
+      | { transactionRequest: Record<string, unknown> }
+      | undefined;
+    expect(sent?.transactionRequest).toMatchObject({
       transactionType: 'authCaptureTransaction',
       amount: '3500.50',
       profile: { customerProfileId: '500001', paymentProfile: { paymentProfileId: '600001' } },
       order: { invoiceNumber: '100001' },
     });
     // Their schema fixes the order of the elements.
-    expect(Object.keys(sent.transactionRequest)).toEqual(['transactionType', 'amount', 'profile', 'order']);
+    expect(Object.keys(sent?.transactionRequest ?? {})).toEqual([
+      'transactionType',
+      'amount',
+      'profile',
+      'order',
+    ]);
   });
 
   it('maps a decline and a CVC mismatch to reasons with their message', async () => {
@@ -167,7 +174,8 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
     answer = () => ok({ transactionResponse: { responseCode: '1', transId: '40000001' } });
     await expect(gateway.voidCharge('40000001')).resolves.toBeUndefined();
     expect(
-      (requests.at(-1)?.createTransactionRequest as { transactionRequest: object }).transactionRequest,
+      (requests.at(-1)?.createTransactionRequest as { transactionRequest: object } | undefined)
+        ?.transactionRequest,
     ).toEqual({
       transactionType: 'voidTransaction',
       refTransId: '40000001',
