@@ -25,7 +25,6 @@ import {
 } from '@portal/shared/checkout';
 import { todayIsoDate } from '@portal/shared/dates';
 import type { TProduct } from '@portal/shared/products';
-import { PRODUCT } from '@portal/shared/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -143,8 +142,8 @@ export function CheckoutForm({
 
   const ships = productShips(product.id);
   const needsPatient = productNeedsPatient(product.id);
-  const showPatientPicker =
-    !patientSelf && !referral && (needsPatient || product.id !== PRODUCT.processingFee);
+  // Any order may name the patient it is for (products 2 and 14 must); the referral names a new one or an existing one.
+  const showPatientPicker = !patientSelf && !(referral && newPatient.create);
   const patients = usePatientOptions(user.id, isReferralCenter, debouncedPatientSearch, showPatientPicker);
   const centers = useHarvestCenterChoices(referral);
 
