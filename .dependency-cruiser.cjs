@@ -15,7 +15,8 @@ const ENFORCE_SERVER_MODULE_RULES = true;
 const serverModuleRuleSeverity = ENFORCE_SERVER_MODULE_RULES ? 'error' : 'warn';
 
 /** Layers of the server every domain module may use. */
-const SERVER_SHARED_LAYERS = '^server/src/(db|http|auth|mail|config|audit|storage|esign|jobs|payments)/';
+const SERVER_SHARED_LAYERS =
+  '^server/src/(db|http|auth|mail|config|audit|storage|esign|jobs|payments|exports)/';
 
 /** npm packages and node built-ins: not part of these rules. */
 const EXTERNAL = [

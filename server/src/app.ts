@@ -43,6 +43,8 @@ import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { salesTeamAddRoutes } from './modules/sales-teams/sales-team-add.routes.ts';
 import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
+import { commissionSharesAt } from './modules/transactions/commission-rates.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vialsRoutes } from './modules/vials/vials.routes.ts';
@@ -108,6 +110,7 @@ const DOMAIN_ROUTES = [
   signingRoutes,
   billingRoutes,
   couponsRoutes,
+  transactionsRoutes,
 ];
 
 /**
@@ -122,6 +125,7 @@ function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     publicUrl: app.config.publicUrl,
     wakeMail: () => app.mailWorker.wake(),
     log: app.log,
+    commissionSharesAt,
     requestPatientAgreements: async (tx, actor, request, origin) => {
       await sendAgreementsOnBehalfOfCenter(
         { ...app.documents, db: tx },

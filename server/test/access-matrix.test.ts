@@ -328,6 +328,32 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/locations\/:id\/$/, kind: 'location' },
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
   { route: /\/transactions\/:id\/receipt\/$/, kind: 'transaction' },
+  // The report's detail: the parties and the sales team the sale was written with; the edit: admins.
+  {
+    route: /^\/api\/v1\/transactions\/:id\/$/,
+    kind: 'transaction',
+    rule: {
+      ...ADMINS_ALL,
+      ...each(['harvestCenter', 'hcStaff', 'salesRep', 'salesManager', 'salesDistributor'], 'side'),
+    },
+  },
+  // Sales reports by the member they are about: a rep's own sales (its heads too), a manager's
+  // team (its distributor too), a distributor's teams.
+  {
+    route: /\/sales-rep\/:id\/my-transactions\/$/,
+    kind: 'salesRep',
+    rule: { ...ADMINS_ALL, ...each(['salesRep', 'salesManager', 'salesDistributor'], 'side') },
+  },
+  {
+    route: /\/sales-rep\/:id\/team-transactions\/$/,
+    kind: 'salesManager',
+    rule: { ...ADMINS_ALL, ...each(['salesManager', 'salesDistributor'], 'side') },
+  },
+  {
+    route: /\/sales-distributors\/:id\/team-transactions\/$/,
+    kind: 'salesDistributor',
+    rule: { ...ADMINS_ALL, salesDistributor: 'side' },
+  },
   // Ids that are not what the path is named after (see the comments on these routes).
   { route: /\/sales-distributors\/:id\/remove-team\/$/, kind: 'salesManager' },
   { route: /\/hc-staff\/:id\/staff-list\/$/, kind: 'harvestCenter' },
@@ -574,6 +600,21 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     code: `MATRIX${unique}`,
     max_use_number: 0,
     discount_amount_cents: 500,
+  }),
+  'POST /api/admin/commission-rates/': () => ({ product_id: 1, level: 'rep', rate_basis_points: 1000 }),
+  'POST /api/admin/commissions/mark-paid/': ({ world }) => ({
+    lines: [{ level: 'rep', user_id: world.A.salesRep.id }],
+  }),
+  'PATCH /api/v1/transactions/:id/': () => ({
+    product_id: 1,
+    quantity: 1,
+    amount_cents: 100,
+    harvest_center: null,
+    referral_harvest_center: null,
+    patient: null,
+    sales_rep: null,
+    commission_paid: false,
+    transaction_note: 'Matrix note',
   }),
   'POST /api/v1/coupon-codes/validate-code/': () => ({ code: 'MATRIX', product_id: 1 }),
   ...Object.fromEntries(

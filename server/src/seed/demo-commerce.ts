@@ -1,9 +1,18 @@
-import { ORDER_DESCRIPTIONS } from '@portal/shared/checkout';
 import { PRODUCT } from '@portal/shared/products';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coupons, locations, transactions } from '../db/schema/commerce.ts';
-import { products } from '../db/schema/vials.ts';
+import { createCommissionRate, createTransaction } from './transaction-factories.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Rates of the demo, in basis points: 10% / 5% / 2.5% on the fees, less on products. */
+const DEMO_COMMISSION_RATES: [number, { rep: number; manager: number; distributor: number }][] = [
+  [PRODUCT.processingFee, { rep: 1000, manager: 500, distributor: 250 }],
+  [PRODUCT.referralHarvestFee, { rep: 1000, manager: 500, distributor: 250 }],
+  [PRODUCT.harvestingKit, { rep: 500, manager: 250, distributor: 100 }],
+  [PRODUCT.vials, { rep: 500, manager: 250, distributor: 100 }],
+];
 
 type Account = {
   id: number;
@@ -16,14 +25,14 @@ type Account = {
 };
 
 /**
- * Commerce of the demo: a coupon to try at checkout, a saved location for each buyer, and one paid
- * processing fee in the HC's history (its receipt is written on first download). Cards are not
+ * Commerce of the demo: a coupon to try at checkout, a saved location for each buyer, commission
+ * rates, and paid orders of the last months sold by the demo rep's team (the HC's history, the
+ * reports and the commissions chart; a receipt is written on first download). Cards are not
  * seeded: they exist only at a gateway, and the sandbox's test numbers make one in seconds.
  */
 export async function seedDemoCommerce(
   db: Db,
   accounts: { hc: Account; rhc: Account; patient: Account; patientOfHc: { id: number } },
-  salesLinks: { salesRepId: number; salesManagerId: number; salesDistributorId: number },
 ) {
   await db
     .insert(coupons)
@@ -40,33 +49,47 @@ export async function seedDemoCommerce(
       isDefault: true,
     });
   }
-  const [fee] = await db.select().from(products).where(eq(products.id, PRODUCT.processingFee));
-  await db.insert(transactions).values({
-    createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
-    buyerUserId: accounts.hc.id,
-    harvestCenterId: accounts.hc.id,
-    patientId: accounts.patientOfHc.id,
-    ...salesLinks,
-    productId: fee.id,
-    productName: fee.name,
-    orderDescription: ORDER_DESCRIPTIONS.processingFee,
-    quantity: 1,
-    unitPriceCents: fee.priceCents,
-    shippingFeeCents: fee.shippingFeeCents,
-    amountCents: fee.priceCents + fee.shippingFeeCents,
-    gateway: 'sandbox',
-    gatewayTransactionId: 'sbx_txn_demo',
-    cardType: 'Visa',
-    cardLast4: '1111',
-    billingAddress: {
-      company: accounts.hc.company,
-      address1: accounts.hc.address1,
-      address2: '',
-      city: accounts.hc.city,
-      state: accounts.hc.stateDesc,
-      country_desc: accounts.hc.countryDesc,
-      country_code: 'US',
-      zip_code: accounts.hc.zipCode,
-    },
+  // Commission rates from a year ago, then the paid orders of the last months (the reports, the
+  // commissions chart and the HC's history have something to show).
+  const yearAgo = new Date(Date.now() - 365 * DAY);
+  for (const [productId, rates] of DEMO_COMMISSION_RATES) {
+    for (const [level, rateBasisPoints] of Object.entries(rates)) {
+      await createCommissionRate(db, {
+        productId,
+        level: level as 'rep' | 'manager' | 'distributor',
+        rateBasisPoints,
+        effectiveFrom: yearAgo,
+      });
+    }
+  }
+  const billingAddress = {
+    company: accounts.hc.company,
+    address1: accounts.hc.address1,
+    address2: '',
+    city: accounts.hc.city,
+    state: accounts.hc.stateDesc,
+    country_desc: accounts.hc.countryDesc,
+    country_code: 'US',
+    zip_code: accounts.hc.zipCode,
+  };
+  const first = await createTransaction(db, {
+    buyer: accounts.hc,
+    patient: accounts.patientOfHc,
+    createdAt: new Date(Date.now() - 3 * DAY),
+  });
+  await db.update(transactions).set({ billingAddress }).where(eq(transactions.id, first.id));
+  for (let monthsBack = 1; monthsBack <= 5; monthsBack++) {
+    await createTransaction(db, {
+      buyer: accounts.hc,
+      productId: monthsBack % 2 === 0 ? PRODUCT.harvestingKit : PRODUCT.processingFee,
+      createdAt: new Date(Date.now() - (monthsBack * 30 + 2) * DAY),
+    });
+  }
+  await createTransaction(db, {
+    buyer: accounts.rhc,
+    harvestCenter: accounts.hc,
+    referralCenter: accounts.rhc,
+    productId: PRODUCT.referralHarvestFee,
+    createdAt: new Date(Date.now() - 10 * DAY),
   });
 }

@@ -105,7 +105,7 @@ export async function seedDemoData(db: Db, password: string) {
     ...salesLinks,
   });
   const accounts = { lab, admin, distributor, manager, rep, labUser, hc, rhc, staff, patient };
-  await seedDemoCommerce(db, { hc, rhc, patient, patientOfHc: patient }, salesLinks);
+  await seedDemoCommerce(db, { hc, rhc, patient, patientOfHc: patient });
   // More labs, centers and ~30 patients across the lab stages, with their vials.
   const chain = await seedDemoLabChain(db, accounts, password);
   return { ...accounts, chain };

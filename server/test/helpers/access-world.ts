@@ -58,7 +58,14 @@ async function createSide(db: Db, side: SideName) {
     lastName: `Patient ${side}`,
   });
   const { record: vialRecord } = await createVialRecord(db, { patient, type: 'added', quantity: 4 });
-  const commerce = await createSideCommerce(db, side, { harvestCenter, referralCenter, patient, salesRep });
+  const commerce = await createSideCommerce(db, side, {
+    harvestCenter,
+    referralCenter,
+    patient,
+    salesRep,
+    salesManager,
+    salesDistributor,
+  });
   return {
     ...commerce,
     lab,
@@ -87,7 +94,11 @@ export type BuyerRole = (typeof BUYER_ROLES)[number];
 async function createSideCommerce(
   db: Db,
   side: SideName,
-  accounts: Record<BuyerRole, UserRow> & { salesRep: UserRow },
+  accounts: Record<BuyerRole, UserRow> & {
+    salesRep: UserRow;
+    salesManager: UserRow;
+    salesDistributor: UserRow;
+  },
 ) {
   await db.insert(userTagLinks).values({ userId: accounts.patient.id, tagId: VIAL_CHECKOUT_TAG_ID });
   const locationIds = {} as Record<BuyerRole, number>;
@@ -124,6 +135,8 @@ async function createSideCommerce(
       buyerUserId: accounts.harvestCenter.id,
       harvestCenterId: accounts.harvestCenter.id,
       salesRepId: accounts.salesRep.id,
+      salesManagerId: accounts.salesManager.id,
+      salesDistributorId: accounts.salesDistributor.id,
       productId: PRODUCT.processingFee,
       productName: 'Processing Fee',
       quantity: 1,

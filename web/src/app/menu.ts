@@ -39,6 +39,11 @@ const MENU: readonly MenuEntry[] = [
   { path: '/referral-harvest-centers', label: 'Referral Harvest Centers', memberships: [M.salesRep] },
   { path: '/patients', label: 'Patients', memberships: [M.salesRep] },
   { path: '/my-transaction-report', label: 'Transaction Report', memberships: [M.salesRep] },
+  {
+    path: '/commissions',
+    label: 'Commissions',
+    memberships: [M.salesRep, M.salesManager, M.salesDistributor, ...ADMINS],
+  },
 
   { path: '/patients-signatures', label: 'Patient Signatures', memberships: [M.harvestCenter] },
   { path: '/hc-transaction-history', label: 'Transaction History', memberships: [M.harvestCenter] },

@@ -194,6 +194,54 @@ export const ROUTES: AppRoute[] = [
         (m) => m.PatientsSignaturesPage,
       ),
   },
+  // Reports and commissions (part 2 §2; commissions: issue 12).
+  {
+    path: '/all-transaction-report',
+    title: 'Transactions',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/transactions/pages/transaction-report-pages.tsx').then(
+        (m) => m.AllTransactionReportPage,
+      ),
+  },
+  {
+    path: '/my-transaction-report',
+    title: 'Your Associated Transactions',
+    memberships: [MEMBERSHIP.salesRep],
+    page: () =>
+      import('../features/transactions/pages/transaction-report-pages.tsx').then(
+        (m) => m.MyTransactionReportPage,
+      ),
+  },
+  {
+    path: '/team-transaction-report',
+    title: 'Team Transactions',
+    memberships: [MEMBERSHIP.salesManager, MEMBERSHIP.salesDistributor],
+    page: () =>
+      import('../features/transactions/pages/transaction-report-pages.tsx').then(
+        (m) => m.TeamTransactionReportPage,
+      ),
+  },
+  {
+    path: '/manager-teams-transaction-report',
+    title: 'Manager Teams Transactions',
+    memberships: [MEMBERSHIP.salesDistributor],
+    page: () =>
+      import('../features/transactions/pages/transaction-report-pages.tsx').then(
+        (m) => m.ManagerTeamsTransactionReportPage,
+      ),
+  },
+  {
+    path: '/commissions',
+    title: 'Commissions',
+    memberships: [
+      ...ADMIN_MEMBERSHIPS,
+      MEMBERSHIP.salesRep,
+      MEMBERSHIP.salesManager,
+      MEMBERSHIP.salesDistributor,
+    ],
+    page: () => import('../features/transactions/pages/commissions-page.tsx').then((m) => m.CommissionsPage),
+  },
   // Commerce (part 2 §2): checkouts, the center's history, saved cards and locations, coupons.
   {
     path: '/harvest-center/checkout/processing-fee',

@@ -173,6 +173,22 @@ export const theme = createTheme({
     },
     // The clear button of clearable selects and date inputs has no name of its own.
     InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
+    // The calendar's arrows and level buttons have no name of their own (a plain object: the theme
+    // does not load @mantine/dates).
+    DatePickerInput: {
+      defaultProps: {
+        ariaLabels: {
+          previousMonth: 'Previous month',
+          nextMonth: 'Next month',
+          previousYear: 'Previous year',
+          nextYear: 'Next year',
+          previousDecade: 'Previous decade',
+          nextDecade: 'Next decade',
+          monthLevelControl: 'Choose a month',
+          yearLevelControl: 'Choose a year',
+        },
+      },
+    },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     Modal: {
       // The close (X) button has no name of its own: 'Dismiss', so it is not confused with a dialog's own
@@ -185,9 +201,15 @@ export const theme = createTheme({
   },
 });
 
-/** Secondary text ('dimmed') one shade darker than Mantine's 3.3:1 grey: 4.9:1 on white. */
+/**
+ * Secondary text ('dimmed') and placeholders one shade darker than Mantine's 3.3:1 grey: 4.9:1 on
+ * white (an empty date picker shows its placeholder as text, which axe measures).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-6)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-6)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
   dark: {},
 });

@@ -100,7 +100,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       {isPhone ? (
         (notice ?? <RowCards columns={columns} rows={pageRows} rowKey={rowKey} />)
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer
+          minWidth={600}
+          // A wide table scrolls sideways: keyboard users reach the overflow by focusing it.
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } }}
+        >
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>

@@ -147,7 +147,19 @@ export const transactions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCodeUsed: text('coupon_code_used').notNull().default(''),
+    /** Every share below is paid (or has nobody to pay): the spec's "commission paid". */
     commissionPaid: boolean('commission_paid').notNull().default(false),
+    /**
+     * Commission shares, computed from the rates in force when the transaction was written (or last
+     * edited by an admin) and kept: a later rate change never rewrites them. Each share is paid on
+     * its own (the commissions screen pays a rep's line without paying the manager's).
+     */
+    repCommissionCents: integer('rep_commission_cents').notNull().default(0),
+    managerCommissionCents: integer('manager_commission_cents').notNull().default(0),
+    distributorCommissionCents: integer('distributor_commission_cents').notNull().default(0),
+    repCommissionPaidAt: timestamp('rep_commission_paid_at', { withTimezone: true }),
+    managerCommissionPaidAt: timestamp('manager_commission_paid_at', { withTimezone: true }),
+    distributorCommissionPaidAt: timestamp('distributor_commission_paid_at', { withTimezone: true }),
     shippingDate: date('shipping_date', { mode: 'string' }),
     hcEmail: text('hc_email').notNull().default(''),
     billingEmail: text('billing_email').notNull().default(''),
@@ -169,6 +181,10 @@ export const transactions = pgTable(
     index('transactions_sales_manager_idx').on(t.salesManagerId, t.createdAt),
     index('transactions_sales_distributor_idx').on(t.salesDistributorId, t.createdAt),
     index('transactions_product_idx').on(t.productId, t.createdAt),
+    // The report's search by coupon code (the other search arms use the party indexes above).
+    index('transactions_coupon_code_idx')
+      .on(sql`lower(${t.couponCodeUsed})`)
+      .where(sql`${t.couponCodeUsed} <> ''`),
     check('transactions_quantity_positive', sql`${t.quantity} > 0`),
     check('transactions_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
@@ -201,3 +217,56 @@ export const checkoutAttempts = pgTable(
   },
   (t) => [uniqueIndex('checkout_attempts_key_idx').on(t.userId, t.idempotencyKey)],
 );
+
+/**
+ * The notes an admin writes when editing a transaction (part 2 §3 transaction_history), with what
+ * the edit changed. The audit log keeps the same change with the actor and address.
+ */
+export const transactionNotes = pgTable(
+  'transaction_notes',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transaction_notes_transaction_idx').on(t.transactionId, t.createdAt)],
+);
+
+/**
+ * Commission rates per product and level, in basis points of the amount (1250 = 12.5%). Rows are
+ * never updated: a change is a new row from its effective date, so the history stays and the rate
+ * in force at any moment is the newest row that had started by then.
+ */
+export const commissionRates = pgTable(
+  'commission_rates',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    level: text('level', { enum: ['rep', 'manager', 'distributor'] }).notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('commission_rates_lookup_idx').on(t.productId, t.level, t.effectiveFrom),
+    check('commission_rates_level', sql`${t.level} IN ('rep', 'manager', 'distributor')`),
+    check('commission_rates_range', sql`${t.rateBasisPoints} >= 0 AND ${t.rateBasisPoints} <= 10000`),
+  ],
+);
+
+/**
+ * The number of transactions, kept by a trigger (migration 0006): the admin report's unfiltered
+ * total without counting a million rows on every page.
+ */
+export const transactionCounts = pgTable('transaction_counts', {
+  id: integer('id').primaryKey().default(1),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});

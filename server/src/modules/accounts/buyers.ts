@@ -80,7 +80,11 @@ export async function salesTeamOf(db: Db, accountId: number): Promise<SalesTeam>
         .select({ salesRepId: patientAccounts.salesRepId })
         .from(patientAccounts)
         .where(eq(patientAccounts.userId, accountId));
-  const salesRepId = center?.salesRepId ?? patient?.salesRepId ?? null;
+  return salesTeamOfRep(db, center?.salesRepId ?? patient?.salesRepId ?? null);
+}
+
+/** A rep with its manager and that manager's distributor, by the links as they are now. */
+export async function salesTeamOfRep(db: Db, salesRepId: number | null): Promise<SalesTeam> {
   if (salesRepId === null) return { salesRepId: null, salesManagerId: null, salesDistributorId: null };
   const manager = alias(salesAccounts, 'manager');
   const [team] = await db

@@ -16,12 +16,30 @@ export type RequestPatientAgreements = (
   origin: CheckoutOrigin,
 ) => Promise<void>;
 
+/** The commission shares of a sale at the rates in force at `at` (the transactions module's rates). */
+export type CommissionSharesAt = (
+  tx: Db,
+  sale: {
+    productId: number;
+    amountCents: number;
+    at: Date;
+    salesRepId: number | null;
+    salesManagerId: number | null;
+    salesDistributorId: number | null;
+  },
+) => Promise<{
+  repCommissionCents: number;
+  managerCommissionCents: number;
+  distributorCommissionCents: number;
+}>;
+
 export type CheckoutDeps = {
   db: Db;
   gateway: PaymentGateway;
   storage: FileStorage;
   publicUrl: string;
   requestPatientAgreements: RequestPatientAgreements;
+  commissionSharesAt: CommissionSharesAt;
   /** Sends queued mail now rather than at the worker's next poll. */
   wakeMail(): void;
   log: { error(obj: unknown, msg: string): void };

@@ -336,9 +336,16 @@ export async function placeCheckoutOrder(
           );
         }
       }
+      const shares = await deps.commissionSharesAt(tx, {
+        productId: prepared.product.id,
+        amountCents: prepared.totals.totalCents,
+        at: createdAt,
+        ...team,
+      });
       const [row] = await tx
         .insert(transactions)
         .values({
+          ...shares,
           invoiceId,
           createdAt,
           buyerUserId: buyer.userId,

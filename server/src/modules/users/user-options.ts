@@ -12,6 +12,7 @@ export const USER_OPTION_LISTS = {
   'sales-distributors': MEMBERSHIP.salesDistributor,
   'harvest-centers': MEMBERSHIP.harvestCenter,
   'referral-harvest-centers': MEMBERSHIP.referralHarvestCenter,
+  patients: MEMBERSHIP.patient,
 } as const satisfies Record<string, MembershipId>;
 
 /** Centers are known by their company; people by their name. */

@@ -1,0 +1,152 @@
+import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
+import {
+  TRANSACTION_TEXTS,
+  type TTransactionEditBody,
+  type TTransactionRow,
+} from '@portal/shared/transactions';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { transactionNotes, transactions } from '../../db/schema/commerce.ts';
+import { products } from '../../db/schema/vials.ts';
+import type { Actor } from '../../http/access.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { salesTeamOfRep } from '../accounts/buyers.ts';
+import { commissionSharesAt } from './commission-rates.ts';
+import { getTransaction } from './transaction-report.ts';
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** A party named in the edit must be an account of the right kind. */
+async function assertAccountOf(
+  db: Db,
+  field: string,
+  id: number | null,
+  membershipId: MembershipId,
+  label: string,
+): Promise<void> {
+  if (id === null) return;
+  const [row] = await db.select({ membershipId: users.membershipId }).from(users).where(eq(users.id, id));
+  if (row?.membershipId !== membershipId) {
+    throw badRequest(`Choose an existing ${label}.`, { [field]: `Choose an existing ${label}.` });
+  }
+}
+
+/**
+ * An admin's edit of a transaction (part 2 §3 "Transaction edit payload"): a note is required
+ * (§5); a new rep brings its manager and distributor as they are now; the commission shares are
+ * recomputed at the transaction's own date when product, amount or team change; "commission paid"
+ * pays or unpays every share. The row, its note and the audit entry are written in one database
+ * transaction.
+ */
+export async function updateTransaction(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: TTransactionEditBody,
+  context: RequestContext,
+): Promise<TTransactionRow> {
+  if (!body.transaction_note) {
+    throw badRequest(TRANSACTION_TEXTS.noChanges, { transaction_note: 'A note is required to update.' });
+  }
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+    if (!current) throw notFound(TRANSACTION_TEXTS.notFound);
+    const [product] = await tx
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.id, body.product_id));
+    if (!product)
+      throw badRequest('Choose an existing product.', { product_id: 'Choose an existing product.' });
+    await assertAccountOf(
+      tx,
+      'harvest_center',
+      body.harvest_center,
+      MEMBERSHIP.harvestCenter,
+      'harvest center',
+    );
+    await assertAccountOf(
+      tx,
+      'referral_harvest_center',
+      body.referral_harvest_center,
+      MEMBERSHIP.referralHarvestCenter,
+      'referral harvest center',
+    );
+    await assertAccountOf(tx, 'patient', body.patient, MEMBERSHIP.patient, 'patient');
+    await assertAccountOf(tx, 'sales_rep', body.sales_rep, MEMBERSHIP.salesRep, 'sales rep');
+
+    const team =
+      body.sales_rep === current.salesRepId
+        ? {
+            salesRepId: current.salesRepId,
+            salesManagerId: current.salesManagerId,
+            salesDistributorId: current.salesDistributorId,
+          }
+        : await salesTeamOfRep(tx, body.sales_rep);
+    const next = {
+      productId: product.id,
+      productName: product.name,
+      quantity: body.quantity,
+      amountCents: body.amount_cents,
+      harvestCenterId: body.harvest_center,
+      referralHarvestCenterId: body.referral_harvest_center,
+      patientId: body.patient,
+      ...team,
+    };
+    const changes: Changes = {};
+    for (const [key, value] of Object.entries(next)) {
+      const before = current[key as keyof typeof next];
+      if (before !== value) changes[key] = { from: before, to: value };
+    }
+    const sharesChange = [
+      'productId',
+      'amountCents',
+      'salesRepId',
+      'salesManagerId',
+      'salesDistributorId',
+    ].some((key) => key in changes);
+    const shares = sharesChange
+      ? await commissionSharesAt(tx, { ...next, at: current.createdAt })
+      : {
+          repCommissionCents: current.repCommissionCents,
+          managerCommissionCents: current.managerCommissionCents,
+          distributorCommissionCents: current.distributorCommissionCents,
+        };
+    for (const [key, value] of Object.entries(shares)) {
+      const before = current[key as keyof typeof shares];
+      if (before !== value) changes[key] = { from: before, to: value };
+    }
+    let paidAt = {
+      repCommissionPaidAt: current.repCommissionPaidAt,
+      managerCommissionPaidAt: current.managerCommissionPaidAt,
+      distributorCommissionPaidAt: current.distributorCommissionPaidAt,
+    };
+    if (body.commission_paid !== current.commissionPaid) {
+      changes.commissionPaid = { from: current.commissionPaid, to: body.commission_paid };
+      const now = new Date();
+      paidAt = body.commission_paid
+        ? {
+            repCommissionPaidAt: paidAt.repCommissionPaidAt ?? now,
+            managerCommissionPaidAt: paidAt.managerCommissionPaidAt ?? now,
+            distributorCommissionPaidAt: paidAt.distributorCommissionPaidAt ?? now,
+          }
+        : { repCommissionPaidAt: null, managerCommissionPaidAt: null, distributorCommissionPaidAt: null };
+    }
+    await tx
+      .update(transactions)
+      .set({ ...next, ...shares, ...paidAt, commissionPaid: body.commission_paid })
+      .where(eq(transactions.id, id));
+    await tx
+      .insert(transactionNotes)
+      .values({ transactionId: id, authorUserId: actor.id, note: body.transaction_note, changes });
+    await recordAudit(tx, {
+      action: 'transaction.update',
+      actorUserId: actor.id,
+      ip: context.ip,
+      detail: { transaction_id: id, note: body.transaction_note, changes },
+    });
+  });
+  return getTransaction(db, actor, id);
+}

@@ -1,0 +1,121 @@
+import type { Readable } from 'node:stream';
+import { centsToDecimalString } from '@portal/shared/products';
+import {
+  REPORT_COLUMNS,
+  type ReportColumn,
+  reportColumnsFor,
+  type TTransactionFilters,
+  transactionReportFileName,
+} from '@portal/shared/transactions';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { transactions } from '../../db/schema/commerce.ts';
+import { csvStream } from '../../exports/csv-stream.ts';
+import type { Cell } from '../../exports/spreadsheet-rows.ts';
+import { xlsxStream } from '../../exports/xlsx-stream.ts';
+import type { Actor } from '../../http/access.ts';
+import { reportConditions } from './transaction-report.ts';
+import { NEWEST_FIRST, type ReportRow, reportRowsByIds } from './transaction-rows.ts';
+import { reportKindOf } from './transaction-scope.ts';
+
+export const EXPORT_BATCH_SIZE = 1000;
+
+const CELL: Record<ReportColumn, (row: ReportRow) => Cell> = {
+  id: (row) => row.id,
+  invoice: (row) => row.invoiceId,
+  date: (row) => row.createdAt.toISOString(),
+  patientId: (row) => row.patientId,
+  patient: (row) => (row.patientId !== null ? row.patientName : ''),
+  hc: (row) => (row.harvestCenterId !== null ? row.hcName : ''),
+  rhc: (row) => (row.referralHarvestCenterId !== null ? row.rhcName : ''),
+  hcStaff: (row) => row.hcStaffName,
+  salesRep: (row) => (row.salesRepId !== null ? row.salesRepName : ''),
+  salesManager: (row) => (row.salesManagerId !== null ? row.salesManagerName : ''),
+  salesDistributor: (row) => (row.salesDistributorId !== null ? row.salesDistributorName : ''),
+  product: (row) => row.productName,
+  quantity: (row) => row.quantity,
+  amount: (row) => centsToDecimalString(row.amountCents),
+  couponCode: (row) => row.couponCodeUsed,
+  couponAmount: (row) => centsToDecimalString(row.discountCents),
+  commissionPaid: (row) => (row.commissionPaid ? 'Yes' : 'No'),
+};
+
+type Cursor = { id: number; cursorAt: string };
+
+/** One batch of ids by keyset, after `after` in the (created_at, id) descending order. */
+function idBatch(db: Db, conditions: SQL[], after: Cursor | null, batchSize: number) {
+  return db
+    .select({
+      id: transactions.id,
+      // The exact timestamp (microseconds) for the keyset; a JS Date keeps only milliseconds.
+      cursorAt: sql<string>`${transactions.createdAt}::text`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        ...conditions,
+        after
+          ? sql`(${transactions.createdAt}, ${transactions.id}) < (${after.cursorAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(...NEWEST_FIRST)
+    .limit(batchSize);
+}
+
+/**
+ * The matching rows newest first, a batch at a time, walking the (created_at, id) order by keyset:
+ * each batch starts after the last row of the one before, so memory holds one batch, no
+ * connection or transaction stays open between batches (PGlite's single connection serves the
+ * other requests meanwhile), and stopping the iteration stops the queries.
+ */
+async function* reportBatches(
+  db: Db,
+  conditions: SQL[],
+  first: Cursor[],
+  batchSize: number,
+): AsyncGenerator<ReportRow[]> {
+  let batch = first;
+  while (batch.length > 0) {
+    yield await reportRowsByIds(
+      db,
+      batch.map((row) => row.id),
+    );
+    if (batch.length < batchSize) return;
+    batch = await idBatch(db, conditions, batch[batch.length - 1], batchSize);
+  }
+}
+
+export type TransactionExport = { fileName: string; contentType: string; body: Readable };
+
+/**
+ * The report as CSV or XLSX for the caller's scope and filters. Scope and filters are checked, and
+ * the first batch read, before anything is sent: a refused or failing export answers with an
+ * error, never a 200 that breaks off.
+ */
+export async function openTransactionExport(
+  db: Db,
+  actor: Actor,
+  filters: TTransactionFilters & { offset: number },
+  format: 'csv' | 'xlsx',
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<TransactionExport> {
+  const kind = reportKindOf(actor);
+  const conditions = await reportConditions(db, actor, filters);
+  const first = await idBatch(db, conditions, null, batchSize).offset(filters.offset);
+  const columns = reportColumnsFor(kind);
+  const header = columns.map((column) => REPORT_COLUMNS[column]);
+  const rows = (async function* () {
+    for await (const batch of reportBatches(db, conditions, first, batchSize)) {
+      yield batch.map((row) => columns.map((column) => CELL[column](row)));
+    }
+  })();
+  const fileName = transactionReportFileName(kind, actor.id, format);
+  return format === 'csv'
+    ? { fileName, contentType: 'text/csv; charset=utf-8', body: csvStream(header, rows) }
+    : {
+        fileName,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: xlsxStream('Transactions', header, rows),
+      };
+}

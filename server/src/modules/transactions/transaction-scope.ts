@@ -1,0 +1,108 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { TransactionReportKind } from '@portal/shared/transactions';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { hcStaffLinks, salesAccounts } from '../../db/schema/accounts.ts';
+import { transactions } from '../../db/schema/commerce.ts';
+import type { Actor } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import { salesTeamOfRep } from '../accounts/buyers.ts';
+import { teamHeadOf } from '../accounts/roles.ts';
+
+const qb = new QueryBuilder();
+
+/**
+ * Which transactions a caller sees, as a WHERE condition; `true` for admins, null for none.
+ *
+ * The sales roles see by the team written on each transaction when it was sold (rep, manager and
+ * distributor are copied at checkout from the accounts core's links): a rep's past sales stay in
+ * the team that earned them when the rep later moves, and a manager never sees another manager's
+ * team, past or present (docs/decisions/020-transaction-reports-and-commissions.md). The parties
+ * of a sale (buyer, its HC or RHC, its patient, the HC's staff) see it as well.
+ */
+export function transactionScope(actor: Actor): SQL | true | null {
+  if (actor.isAdmin) return true;
+  const t = transactions;
+  switch (actor.membershipId) {
+    case MEMBERSHIP.salesRep:
+      return eq(t.salesRepId, actor.id);
+    case MEMBERSHIP.salesManager:
+      return eq(t.salesManagerId, actor.id);
+    case MEMBERSHIP.salesDistributor:
+      return eq(t.salesDistributorId, actor.id);
+    case MEMBERSHIP.harvestCenter:
+      return or(eq(t.harvestCenterId, actor.id), eq(t.buyerUserId, actor.id)) as SQL;
+    case MEMBERSHIP.referralHarvestCenter:
+      return or(eq(t.referralHarvestCenterId, actor.id), eq(t.buyerUserId, actor.id)) as SQL;
+    case MEMBERSHIP.patient:
+      return or(eq(t.patientId, actor.id), eq(t.buyerUserId, actor.id)) as SQL;
+    case MEMBERSHIP.hcStaff: {
+      const centers = qb
+        .select({ id: hcStaffLinks.harvestCenterId })
+        .from(hcStaffLinks)
+        .where(eq(hcStaffLinks.staffId, actor.id));
+      return or(eq(t.hcStaffId, actor.id), sql`${t.harvestCenterId} = ANY(ARRAY(${centers}))`) as SQL;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The report a caller's exports and lists are shaped for (columns, file name). */
+export function reportKindOf(actor: Actor): TransactionReportKind {
+  if (actor.isAdmin) return 'admin';
+  switch (actor.membershipId) {
+    case MEMBERSHIP.salesRep:
+      return 'sales_rep';
+    case MEMBERSHIP.salesManager:
+      return 'sales_manager';
+    case MEMBERSHIP.salesDistributor:
+      return 'sales_distributor';
+    default:
+      throw forbidden();
+  }
+}
+
+/** A sales member's report target: `my-transactions` of a rep, `team-transactions` of a manager or distributor. */
+export type ReportTarget = { level: 'rep' | 'manager' | 'distributor'; id: number };
+
+/**
+ * May the caller open the report of `target`? Admins any; a member its own; a manager the reps of
+ * its team, a distributor the managers and reps of its teams, by the links as they are now. The
+ * rows stay narrowed by the caller's scope besides, so a head only ever sees the sales it headed.
+ */
+export async function assertReportTarget(db: Db, actor: Actor, target: ReportTarget): Promise<void> {
+  if (actor.isAdmin) return;
+  const ownLevel = teamHeadOf(actor)?.kind;
+  if (ownLevel === target.level) {
+    if (target.id !== actor.id) throw forbidden();
+    return;
+  }
+  let head: { salesManagerId: number | null; salesDistributorId: number | null } | undefined;
+  if (target.level === 'rep') {
+    head = await salesTeamOfRep(db, target.id);
+    if (head.salesManagerId === null && head.salesDistributorId === null) throw forbidden();
+  } else if (target.level === 'manager') {
+    const [row] = await db
+      .select({ salesDistributorId: salesAccounts.salesDistributorId })
+      .from(salesAccounts)
+      .where(
+        and(eq(salesAccounts.userId, target.id), eq(salesAccounts.membershipId, MEMBERSHIP.salesManager)),
+      );
+    head = row ? { salesManagerId: null, salesDistributorId: row.salesDistributorId } : undefined;
+  }
+  const heads =
+    (ownLevel === 'manager' && target.level === 'rep' && head?.salesManagerId === actor.id) ||
+    (ownLevel === 'distributor' && target.level !== 'distributor' && head?.salesDistributorId === actor.id);
+  if (!heads) throw forbidden();
+}
+
+export function targetCondition(target: ReportTarget): SQL {
+  const column = {
+    rep: transactions.salesRepId,
+    manager: transactions.salesManagerId,
+    distributor: transactions.salesDistributorId,
+  }[target.level];
+  return eq(column, target.id);
+}

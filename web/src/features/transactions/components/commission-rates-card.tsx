@@ -1,0 +1,149 @@
+import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import {
+  COMMISSION_LEVEL_LABELS,
+  COMMISSION_LEVELS,
+  COMMISSION_TEXTS,
+  type CommissionLevel,
+  formatRate,
+  parseRatePercent,
+} from '@portal/shared/commissions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { TRANSACTION_KEYS, useCommissionRates } from '../api/transactions-api.ts';
+
+/**
+ * The rates in force per product and level, and a new rate from a day (admins). A new rate applies
+ * to sales written from that day; the shares already stored stay as they were.
+ */
+export function CommissionRatesCard() {
+  const rates = useCommissionRates(true);
+  const queryClient = useQueryClient();
+  const [productId, setProductId] = useState<string | null>(null);
+  const [level, setLevel] = useState<CommissionLevel>('rep');
+  const [percent, setPercent] = useState('');
+  const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (rate: number) =>
+      api.post('/api/admin/commission-rates/', {
+        product_id: Number(productId),
+        level,
+        rate_basis_points: rate,
+        effective_from: effectiveFrom ?? undefined,
+      }),
+    onSuccess: async () => {
+      notifySuccess(COMMISSION_TEXTS.rateSaved);
+      setPercent('');
+      await queryClient.invalidateQueries({ queryKey: TRANSACTION_KEYS.commissions });
+    },
+    onError: (e) => notifyError(errorMessage(e)),
+  });
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h4">
+          {COMMISSION_TEXTS.ratesTitle}
+        </Title>
+        <Table.ScrollContainer
+          minWidth={480}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Commission rates' },
+          }}
+        >
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                {COMMISSION_LEVELS.map((l) => (
+                  <Table.Th key={l}>{COMMISSION_LEVEL_LABELS[l]}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(rates.data?.current ?? []).map((line) => (
+                <Table.Tr key={line.product_id}>
+                  <Table.Td>{line.product_name}</Table.Td>
+                  {COMMISSION_LEVELS.map((l) => (
+                    <Table.Td key={l}>{formatRate(line[l])}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const rate = parseRatePercent(percent);
+            if (!productId) return setError('Choose a product.');
+            if (rate === null) return setError('Enter a percentage from 0 to 100, at most two decimals.');
+            setError(null);
+            save.mutate(rate);
+          }}
+        >
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Product"
+              data={(rates.data?.current ?? []).map((p) => ({
+                value: String(p.product_id),
+                label: p.product_name,
+              }))}
+              value={productId}
+              onChange={setProductId}
+              searchable
+              w={260}
+            />
+            <Select
+              label="Level"
+              data={COMMISSION_LEVELS.map((l) => ({ value: l, label: COMMISSION_LEVEL_LABELS[l] }))}
+              value={level}
+              onChange={(value) => value && setLevel(value as CommissionLevel)}
+              allowDeselect={false}
+              w={180}
+            />
+            <TextInput
+              label="Rate (%)"
+              value={percent}
+              onChange={(e) => setPercent(e.currentTarget.value)}
+              inputMode="decimal"
+              w={110}
+            />
+            <DatePickerInput
+              label="From"
+              description="Empty: today"
+              valueFormat="YYYY-MM-DD"
+              clearable
+              value={effectiveFrom}
+              onChange={setEffectiveFrom}
+              w={150}
+            />
+            <Button type="submit" loading={save.isPending}>
+              Set rate
+            </Button>
+          </Group>
+          {error && (
+            <Text c="red" size="sm" mt="xs" role="alert">
+              {error}
+            </Text>
+          )}
+        </form>
+        {(rates.data?.history.length ?? 0) > 0 && (
+          <Text size="xs" c="dimmed">
+            Last change:{' '}
+            {rates.data?.history
+              .slice(0, 1)
+              .map(
+                (h) =>
+                  `${h.product_name}, ${COMMISSION_LEVEL_LABELS[h.level]} ${formatRate(h.rate_basis_points)} from ${formatDate(h.effective_from)}`,
+              )}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
