@@ -139,9 +139,8 @@ export async function bulkInsertTransactions(
       );
     }
     await client.query('RESET session_replication_role');
-    await client.query(
-      'UPDATE transaction_counts SET total = (SELECT count(*) FROM transactions) WHERE id = 1',
-    );
+    // The count triggers were off with the rest: the totals are counted afresh once.
+    await client.query('SELECT transaction_counts_rebuild()');
     await client.query('ANALYZE transactions');
     await client.query('ANALYZE users');
   } finally {

@@ -1,10 +1,13 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
 import { TRANSACTION_TEXTS, type TTransactionPage, type TTransactionRow } from '@portal/shared/transactions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/accounts.ts';
 import { transactionNotes, transactions } from '../src/db/schema/commerce.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
+import { createUser } from '../src/seed/factories.ts';
 import { createCommissionRate, createTransaction } from '../src/seed/transaction-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
@@ -456,6 +459,54 @@ describe('exports', () => {
       .map((line) => Number(line.split(',')[0]));
     expect(exported.sort((a, b) => a - b)).toEqual(
       [tA2.id, ...many.map((row) => row.id)].sort((a, b) => a - b),
+    );
+  });
+});
+
+describe('kept totals', () => {
+  /** transaction_counts as kept by the triggers, and as counted from the rows now; zeros left out. */
+  type Total = { dimension: string; key: number; total: number };
+  const totalsOf = async (query: SQL) => ((await t.db.execute(query)) as unknown as { rows: Total[] }).rows;
+  async function keptAndCounted() {
+    const kept = await totalsOf(
+      sql`SELECT dimension, key, total::int AS total FROM transaction_counts WHERE total <> 0 ORDER BY 1, 2`,
+    );
+    const counted = await totalsOf(sql`
+      SELECT k.dimension, k.key, count(*)::int AS total
+      FROM transactions AS r, transaction_count_keys(r.product_id, r.sales_rep_id, r.sales_manager_id,
+        r.sales_distributor_id, r.harvest_center_id, r.referral_harvest_center_id, r.patient_id) AS k
+      GROUP BY 1, 2 ORDER BY 1, 2`);
+    return { kept, counted };
+  }
+
+  it('stay equal to the rows through sales, moves, account deletions and removals, and serve the pages', async () => {
+    const before = await keptAndCounted();
+    expect(before.kept).toEqual(before.counted);
+    const sale = await createTransaction(t.db, { buyer: w.hcB, patient: w.patientB1 });
+    // A move of the kind an edit makes, and an update that moves nothing (a commission paid).
+    await t.db
+      .update(transactions)
+      .set({ productId: PRODUCT.vials, salesRepId: w.repA.id })
+      .where(eq(transactions.id, sale.id));
+    await t.db.update(transactions).set({ commissionPaid: true });
+    let now = await keptAndCounted();
+    expect(now.kept).toEqual(now.counted);
+    // An account deleted sets its ids to null on its sales (ON DELETE SET NULL).
+    const leaver = await createUser(t.db, { membershipId: MEMBERSHIP.patient });
+    await createTransaction(t.db, { buyer: w.hcB, patient: leaver });
+    await t.db.delete(users).where(eq(users.id, leaver.id));
+    await t.db.delete(transactions).where(eq(transactions.id, sale.id));
+    now = await keptAndCounted();
+    expect(now.kept).toEqual(now.counted);
+    // The pages read them: a manager's team and a product filter.
+    const team = (await get(w.managerB, `/api/v1/sales-rep/${w.managerB.id}/team-transactions/`)).json();
+    expect(team.count).toBe(team.results.length);
+    const vials = (
+      await get(w.admin, `/api/admin/transactions/?product_id=${PRODUCT.vials}&limit=100`)
+    ).json();
+    expect(vials.count).toBe(vials.results.length);
+    expect(vials.count).toBe(
+      now.counted.find((row) => row.dimension === 'product' && row.key === PRODUCT.vials)?.total,
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -263,10 +264,17 @@ export const commissionRates = pgTable(
 );
 
 /**
- * The number of transactions, kept by a trigger (migration 0006): the admin report's unfiltered
- * total without counting a million rows on every page.
+ * How many transactions there are in all (dimension 'all', key 0) and per value of each column the
+ * report filters and scopes by equality ('product', 'sales_rep', ...: the id), kept by statement
+ * triggers (migration 0006). A page whose only condition is one of these reads its total here
+ * instead of counting a third of a million rows on every page.
  */
-export const transactionCounts = pgTable('transaction_counts', {
-  id: integer('id').primaryKey().default(1),
-  total: bigint('total', { mode: 'number' }).notNull().default(0),
-});
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    dimension: text('dimension').notNull(),
+    key: integer('key').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.key] })],
+);

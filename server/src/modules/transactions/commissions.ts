@@ -17,7 +17,8 @@ import { transactions } from '../../db/schema/commerce.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
-import { transactionFilterConditions } from './transaction-filters.ts';
+import { whereConditions } from './transaction-counts.ts';
+import { transactionFilterWhere } from './transaction-filters.ts';
 
 const t = transactions;
 
@@ -70,7 +71,9 @@ function visibleLevels(actor: Actor): { level: CommissionLevel; scope: SQL | und
 }
 
 function periodConditions(period: TCommissionPeriod): SQL[] {
-  return transactionFilterConditions({ date_after: period.date_after, date_before: period.date_before });
+  return whereConditions(
+    transactionFilterWhere({ date_after: period.date_after, date_before: period.date_before }),
+  );
 }
 
 const paidSum = (share: AnyPgColumn, paidAt: AnyPgColumn) =>

@@ -7,6 +7,7 @@ import { containsPattern } from '../../db/like.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { products } from '../../db/schema/vials.ts';
+import type { CountedDimension, KeyedEquality, ReportWhere } from './transaction-counts.ts';
 
 const qb = new QueryBuilder();
 const t = transactions;
@@ -105,24 +106,33 @@ function searchCondition(matches: SearchMatches): SQL {
   return or(...arms) as SQL;
 }
 
-/** The report's filters (part 2 §7) as conditions; dates are whole UTC days, both ends included. */
-export function transactionFilterConditions(
+/** Each id filter and the counted column it narrows. */
+const ID_FILTERS = {
+  sales_rep_id: 'sales_rep',
+  sales_manager_id: 'sales_manager',
+  sales_distributor_id: 'sales_distributor',
+  harvest_center_id: 'harvest_center',
+  referral_harvest_center_id: 'referral_harvest_center',
+  product_id: 'product',
+  patient_id: 'patient',
+} as const satisfies Partial<Record<keyof TTransactionFilters, CountedDimension>>;
+
+/** The report's filters (part 2 §7) as a WHERE; dates are whole UTC days, both ends included. */
+export function transactionFilterWhere(
   filters: Omit<TTransactionFilters, 'search'>,
   search: SearchMatches | null = null,
-): SQL[] {
-  const conditions: SQL[] = [];
-  if (search) conditions.push(searchCondition(search));
-  if (filters.date_after) conditions.push(gte(t.createdAt, dayStart(filters.date_after)));
-  if (filters.date_before) conditions.push(lt(t.createdAt, nextDayStart(filters.date_before)));
-  const byId: [number | undefined, AnyPgColumn][] = [
-    [filters.sales_rep_id, t.salesRepId],
-    [filters.sales_manager_id, t.salesManagerId],
-    [filters.sales_distributor_id, t.salesDistributorId],
-    [filters.harvest_center_id, t.harvestCenterId],
-    [filters.referral_harvest_center_id, t.referralHarvestCenterId],
-    [filters.product_id, t.productId],
-    [filters.patient_id, t.patientId],
-  ];
-  for (const [value, column] of byId) if (value !== undefined) conditions.push(eq(column, value));
-  return conditions;
+): ReportWhere {
+  const others: SQL[] = [];
+  if (search) others.push(searchCondition(search));
+  if (filters.date_after) others.push(gte(t.createdAt, dayStart(filters.date_after)));
+  if (filters.date_before) others.push(lt(t.createdAt, nextDayStart(filters.date_before)));
+  const equalities: KeyedEquality[] = [];
+  for (const [field, dimension] of Object.entries(ID_FILTERS) as [
+    keyof typeof ID_FILTERS,
+    CountedDimension,
+  ][]) {
+    const id = filters[field];
+    if (id !== undefined) equalities.push({ dimension, id });
+  }
+  return { equalities, others };
 }

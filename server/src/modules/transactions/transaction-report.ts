@@ -5,61 +5,64 @@ import type {
   TTransactionRow,
 } from '@portal/shared/transactions';
 import { TRANSACTION_TEXTS } from '@portal/shared/transactions';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { findPage } from '../../db/paging.ts';
-import { transactionCounts, transactions } from '../../db/schema/commerce.ts';
+import { transactions } from '../../db/schema/commerce.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { findSearchMatches, transactionFilterConditions } from './transaction-filters.ts';
+import {
+  countQuery,
+  countTransactions,
+  EVERY_ROW,
+  mergeWhere,
+  type ReportWhere,
+  whereConditions,
+} from './transaction-counts.ts';
+import { findSearchMatches, transactionFilterWhere } from './transaction-filters.ts';
 import { NEWEST_FIRST, notesOf, reportRowsByIds, toTransactionRow } from './transaction-rows.ts';
-import { transactionScope } from './transaction-scope.ts';
+import { type ReportTarget, targetWhere, transactionScope } from './transaction-scope.ts';
 
-/** The caller's scope, the report's filters and an optional target, as one WHERE; 403 without a scope. */
-export async function reportConditions(
+/**
+ * What narrows a report beyond the caller's scope and filters: a sales member's target (a team's
+ * report), or one transaction's id.
+ */
+export type ReportNarrowing = { target?: ReportTarget; id?: number };
+
+/** The caller's scope, the report's filters and the narrowing, as one WHERE; 403 without a scope. */
+export async function reportWhere(
   db: Db,
   actor: Actor,
   filters: TTransactionFilters,
-  extra: SQL[] = [],
-): Promise<SQL[]> {
+  narrowing: ReportNarrowing = {},
+): Promise<ReportWhere> {
   const scope = transactionScope(actor);
   if (scope === null) throw forbidden();
   const term = filters.search?.trim();
   const search = term ? await findSearchMatches(db, term) : null;
-  return [...(scope === true ? [] : [scope]), ...extra, ...transactionFilterConditions(filters, search)];
+  return mergeWhere(
+    scope,
+    narrowing.target ? targetWhere(narrowing.target) : EVERY_ROW,
+    narrowing.id !== undefined ? { equalities: [], others: [eq(transactions.id, narrowing.id)] } : EVERY_ROW,
+    transactionFilterWhere(filters, search),
+  );
 }
 
 /**
  * The report's two queries, as built for a caller and filters: the ids of the rows and, unless
- * the whole table is asked for (its total is kept by triggers), the count. The plan test
- * (transaction-plans.test.ts) explains exactly these.
+ * transaction_counts holds the total (no condition, or a single team, party or product), the count.
+ * The plan test (transaction-plans.test.ts) explains exactly these.
  */
-export function reportQueries(db: Db, conditions: SQL[]) {
+export function reportQueries(db: Db, where: ReportWhere) {
   return {
     /** The matching ids, ordered, not yet paged: findPage adds limit and offset. */
     ids: db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(...conditions))
+      .where(and(...whereConditions(where)))
       .orderBy(...NEWEST_FIRST),
-    count:
-      conditions.length === 0
-        ? null
-        : db
-            .select({ n: sql<number>`count(*)`.mapWith(Number) })
-            .from(transactions)
-            .where(and(...conditions)),
+    count: countQuery(db, where),
   };
-}
-
-async function countTransactions(db: Db, conditions: SQL[]): Promise<number> {
-  const { count } = reportQueries(db, conditions);
-  if (count === null) {
-    const [row] = await db.select({ total: transactionCounts.total }).from(transactionCounts);
-    return Number(row?.total ?? 0);
-  }
-  const [row] = await count;
-  return row?.n ?? 0;
 }
 
 /**
@@ -71,13 +74,13 @@ export async function listTransactions(
   db: Db,
   actor: Actor,
   query: TTransactionListQuery,
-  extra: SQL[] = [],
+  narrowing: ReportNarrowing = {},
 ): Promise<TTransactionPage> {
-  const conditions = await reportConditions(db, actor, query, extra);
+  const where = await reportWhere(db, actor, query, narrowing);
   const page = await findPage(
-    () => reportQueries(db, conditions).ids,
+    () => reportQueries(db, where).ids,
     { limit: query.limit, offset: query.offset },
-    { count: () => countTransactions(db, conditions) },
+    { count: () => countTransactions(db, where) },
   );
   const ids = page.rows.map((row) => row.id);
   const [rows, notes] = [await reportRowsByIds(db, ids), await notesOf(db, ids)];
@@ -89,11 +92,11 @@ export async function listTransactions(
 
 /** One transaction the caller may see, with its notes; 404 when it does not exist or is out of scope. */
 export async function getTransaction(db: Db, actor: Actor, id: number): Promise<TTransactionRow> {
-  const conditions = await reportConditions(db, actor, {}, [eq(transactions.id, id)]);
+  const where = await reportWhere(db, actor, {}, { id });
   const [visible] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(...conditions));
+    .where(and(...whereConditions(where)));
   const [row] = visible ? await reportRowsByIds(db, [visible.id]) : [];
   if (!row) throw notFound(TRANSACTION_TEXTS.notFound);
   const notes = await notesOf(db, [row.id]);
@@ -102,11 +105,11 @@ export async function getTransaction(db: Db, actor: Actor, id: number): Promise<
 
 /** The newest transaction id the caller sees (the spec's get-last-id); null when there is none. */
 export async function lastTransactionId(db: Db, actor: Actor): Promise<number | null> {
-  const conditions = await reportConditions(db, actor, {});
+  const where = await reportWhere(db, actor, {});
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(...conditions))
+    .where(and(...whereConditions(where)))
     .orderBy(desc(transactions.id))
     .limit(1);
   return row?.id ?? null;

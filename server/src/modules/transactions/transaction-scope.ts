@@ -9,11 +9,12 @@ import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { salesTeamOfRep } from '../accounts/buyers.ts';
 import { teamHeadOf } from '../accounts/roles.ts';
+import { EVERY_ROW, type ReportWhere } from './transaction-counts.ts';
 
 const qb = new QueryBuilder();
 
 /**
- * Which transactions a caller sees, as a WHERE condition; `true` for admins, null for none.
+ * Which transactions a caller sees, as a WHERE; every row for admins, null for none.
  *
  * The sales roles see by the team written on each transaction when it was sold (rep, manager and
  * distributor are copied at checkout from the accounts core's links): a rep's past sales stay in
@@ -21,28 +22,29 @@ const qb = new QueryBuilder();
  * team, past or present (docs/decisions/020-transaction-reports-and-commissions.md). The parties
  * of a sale (buyer, its HC or RHC, its patient, the HC's staff) see it as well.
  */
-export function transactionScope(actor: Actor): SQL | true | null {
-  if (actor.isAdmin) return true;
+export function transactionScope(actor: Actor): ReportWhere | null {
+  if (actor.isAdmin) return EVERY_ROW;
   const t = transactions;
+  const only = (condition: SQL | undefined): ReportWhere => ({ equalities: [], others: [condition as SQL] });
   switch (actor.membershipId) {
     case MEMBERSHIP.salesRep:
-      return eq(t.salesRepId, actor.id);
+      return { equalities: [{ dimension: 'sales_rep', id: actor.id }], others: [] };
     case MEMBERSHIP.salesManager:
-      return eq(t.salesManagerId, actor.id);
+      return { equalities: [{ dimension: 'sales_manager', id: actor.id }], others: [] };
     case MEMBERSHIP.salesDistributor:
-      return eq(t.salesDistributorId, actor.id);
+      return { equalities: [{ dimension: 'sales_distributor', id: actor.id }], others: [] };
     case MEMBERSHIP.harvestCenter:
-      return or(eq(t.harvestCenterId, actor.id), eq(t.buyerUserId, actor.id)) as SQL;
+      return only(or(eq(t.harvestCenterId, actor.id), eq(t.buyerUserId, actor.id)));
     case MEMBERSHIP.referralHarvestCenter:
-      return or(eq(t.referralHarvestCenterId, actor.id), eq(t.buyerUserId, actor.id)) as SQL;
+      return only(or(eq(t.referralHarvestCenterId, actor.id), eq(t.buyerUserId, actor.id)));
     case MEMBERSHIP.patient:
-      return or(eq(t.patientId, actor.id), eq(t.buyerUserId, actor.id)) as SQL;
+      return only(or(eq(t.patientId, actor.id), eq(t.buyerUserId, actor.id)));
     case MEMBERSHIP.hcStaff: {
       const centers = qb
         .select({ id: hcStaffLinks.harvestCenterId })
         .from(hcStaffLinks)
         .where(eq(hcStaffLinks.staffId, actor.id));
-      return or(eq(t.hcStaffId, actor.id), sql`${t.harvestCenterId} = ANY(ARRAY(${centers}))`) as SQL;
+      return only(or(eq(t.hcStaffId, actor.id), sql`${t.harvestCenterId} = ANY(ARRAY(${centers}))`));
     }
     default:
       return null;
@@ -98,11 +100,10 @@ export async function assertReportTarget(db: Db, actor: Actor, target: ReportTar
   if (!heads) throw forbidden();
 }
 
-export function targetCondition(target: ReportTarget): SQL {
-  const column = {
-    rep: transactions.salesRepId,
-    manager: transactions.salesManagerId,
-    distributor: transactions.salesDistributorId,
-  }[target.level];
-  return eq(column, target.id);
+/** The rows of a target's report: those its level's column names it on. */
+export function targetWhere(target: ReportTarget): ReportWhere {
+  const dimension = (
+    { rep: 'sales_rep', manager: 'sales_manager', distributor: 'sales_distributor' } as const
+  )[target.level];
+  return { equalities: [{ dimension, id: target.id }], others: [] };
 }

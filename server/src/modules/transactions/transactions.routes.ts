@@ -26,7 +26,7 @@ import { commissionSummary, markCommissionsPaid } from './commissions.ts';
 import { updateTransaction } from './transaction-edit.ts';
 import { openTransactionExport } from './transaction-export.ts';
 import { getTransaction, lastTransactionId, listTransactions } from './transaction-report.ts';
-import { assertReportTarget, type ReportTarget, targetCondition } from './transaction-scope.ts';
+import { assertReportTarget, type ReportTarget } from './transaction-scope.ts';
 
 const tags = ['transactions'];
 const M = MEMBERSHIP;
@@ -141,7 +141,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = requireActor(request);
         const target = { level, id: request.params.id };
         await assertReportTarget(app.db, actor, target);
-        return listTransactions(app.db, actor, request.query, [targetCondition(target)]);
+        return listTransactions(app.db, actor, request.query, { target });
       },
     );
   }
