@@ -433,6 +433,12 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
     kind: 'harvestCenter',
     rule: { hcStaff: 'side' },
   },
+  // An HC removes staff from itself; admins from any HC.
+  'POST /api/v1/hc-staff/remove-user/': {
+    field: 'hc_id',
+    kind: 'harvestCenter',
+    rule: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
   'POST /api/v1/users/login-as-user/': { field: 'user_id', kind: 'impersonationTarget' },
   'POST /api/v1/users/change-password/': { field: 'user_id', kind: 'account' },
   // A reset mail counts as a write to the account: a super admin's only by a super admin.
@@ -481,6 +487,11 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     password: NEW_PASSWORD,
   }),
   'POST /api/v1/hc-staff/access/': () => ({}),
+  'PATCH /api/v1/hc-staff/:id/': ({ world }) => ({
+    staff_hc_ids: `${world.A.harvestCenter.id},${world.B.harvestCenter.id}`,
+  }),
+  // Side A's staff member: removed from A's HC, or refused as not working for B's.
+  'POST /api/v1/hc-staff/remove-user/': ({ world }) => ({ user_id: world.A.hcStaff.id }),
   // The creator's own team (the id is left to the server).
   'POST /api/v1/sales-rep/': ({ unique }) => ({
     email: `rep-${unique}@example.test`,

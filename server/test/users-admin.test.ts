@@ -67,6 +67,24 @@ describe('POST /api/v1/users/ (Add Patient, Add Harvest Center)', () => {
     expect(res.json()).toMatchObject({ subscription: 2, company: '' });
   });
 
+  it('creates an HC staff member (subscription 9) with no center yet, who can log in', async () => {
+    const res = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/users/',
+      payload: {
+        subscription: 9,
+        email: 'new.staff@example.test',
+        first_name: 'Sam',
+        last_name: 'Staff',
+        company: 'North Clinic',
+        password: 'staff-password',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ subscription: 9, company: 'North Clinic', staff_hc_ids: [] });
+    expect((await login('new.staff@example.test', 'staff-password')).statusCode).toBe(200);
+  });
+
   it('validates fields, the subscription and a taken e-mail', async () => {
     const post = (payload: object) =>
       injectAs(t.app, admin, { method: 'POST', url: '/api/v1/users/', payload });

@@ -11,7 +11,10 @@ import { profileFieldShape, ZTemplateId } from './profile.ts';
 
 const ZOptionalId = z.number().int().positive().nullable().optional();
 
-/** POST /api/v1/users/: a patient (subscription 2) or a harvest center (subscription 4). */
+/**
+ * POST /api/v1/users/: a patient (subscription 2), a harvest center (4) or an HC staff member (9,
+ * beyond the spec: its centers are then given in the HC Staff Manager).
+ */
 export const ZCreateUserBody = z.discriminatedUnion('subscription', [
   z.object({
     subscription: z.literal(MEMBERSHIP.patient),
@@ -27,6 +30,15 @@ export const ZCreateUserBody = z.discriminatedUnion('subscription', [
     email: ZEmail,
     first_name: zRequiredText('First name'),
     last_name: zRequiredText('Last name'),
+    company: zRequiredText('Company', 200),
+    password: ZPassword,
+  }),
+  z.object({
+    subscription: z.literal(MEMBERSHIP.hcStaff),
+    email: ZEmail,
+    first_name: zRequiredText('First name'),
+    last_name: zRequiredText('Last name'),
+    // Staff are of the harvest-center kind in the profile rules (part 2 §1), which need a company.
     company: zRequiredText('Company', 200),
     password: ZPassword,
   }),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ZPageQuery, zPage } from './paging.ts';
 import { ZCenterDesc } from './patients.ts';
+import { PAGE_SIZE } from './ui-constants.ts';
+import { zUrlInteger } from './url-integers.ts';
 
 /**
  * HC staff (membership 9) work for one or more harvest centers (hc_staff_links). "Access to this
@@ -39,3 +42,45 @@ export type TStaffListResponse = z.infer<typeof ZStaffListResponse>;
 /** POST /api/v1/hc-staff/access/ ("Access to this HC"); answers like a login (token, message, user). */
 export const ZStaffAccessBody = z.object({ harvest_center_id: z.number().int().positive() });
 export const STAFF_NOT_LINKED_MESSAGE = 'You are not a staff member of this harvest center.';
+
+/** GET /api/admin/hc-staff/ (HC Staff Manager): every staff member with their HCs, paged, searched. */
+export const ZHcStaffQuery = ZPageQuery.extend({
+  limit: zUrlInteger(1, 500).default(PAGE_SIZE.default),
+  search: z.string().trim().max(100).optional(),
+});
+export type THcStaffQuery = z.infer<typeof ZHcStaffQuery>;
+export const ZHcStaffPage = zPage(ZStaffMember);
+export type THcStaffPage = z.infer<typeof ZHcStaffPage>;
+
+/** Most HCs one staff member may be given in one save (a guard against runaway payloads). */
+export const STAFF_MAX_HCS = 500;
+
+/** PATCH /api/v1/hc-staff/{id}/: the whole set of HCs as a comma list (part 2 §3: staff_hc_ids). */
+export const ZHcStaffUpdate = z.object({
+  staff_hc_ids: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,10}(\s*,\s*\d{1,10})*)?$/, 'A comma list of harvest center ids')
+    .transform((text) => (text === '' ? [] : text.split(',').map((id) => Number(id.trim()))))
+    .refine((ids) => ids.length <= STAFF_MAX_HCS, `At most ${STAFF_MAX_HCS} harvest centers`)
+    .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'Not a harvest center id'),
+});
+export type THcStaffUpdate = z.input<typeof ZHcStaffUpdate>;
+
+export const STAFF_UPDATED_MESSAGE = 'Harvest Center have been updated!';
+export const ZHcStaffUpdateResponse = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  data: ZStaffMember,
+});
+export type THcStaffUpdateResponse = z.infer<typeof ZHcStaffUpdateResponse>;
+
+/** POST /api/v1/hc-staff/remove-user/: an HC (or an admin) ends a staff member's work for it. */
+export const ZRemoveStaffBody = z.object({
+  user_id: z.number().int().positive(),
+  hc_id: z.number().int().positive(),
+});
+export type TRemoveStaffBody = z.infer<typeof ZRemoveStaffBody>;
+export const STAFF_REMOVED_MESSAGE = 'Staff member has been removed.';
+export const STAFF_NOT_OF_CENTER_MESSAGE = 'This staff member does not work for this harvest center.';
+export const ZRemoveStaffResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -296,6 +296,20 @@ export const ROUTES: AppRoute[] = [
     page: () => import('../features/coupons/pages/coupon-manager-page.tsx').then((m) => m.CouponManagerPage),
   },
   {
+    path: '/hc-staff-manager',
+    title: 'HC Staff Manager',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/hc-staff/pages/hc-staff-manager-page.tsx').then((m) => m.HcStaffManagerPage),
+  },
+  {
+    path: '/rhc-manager',
+    title: 'RHC Manager',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/harvest-centers/pages/rhc-manager-page.tsx').then((m) => m.RhcManagerPage),
+  },
+  {
     path: '/request-patients-signatures',
     title: 'Request Patient Signatures',
     memberships: [MEMBERSHIP.harvestCenter],

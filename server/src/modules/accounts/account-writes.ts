@@ -237,29 +237,54 @@ export async function linkRhcToHarvestCenter(db: Db, rhcId: number, harvestCente
   await db.insert(rhcHcLinks).values({ rhcId, harvestCenterId }).onConflictDoNothing();
 }
 
-const HC_IDS_FIELD = 'rhc_hc_ids';
+/** The two kinds of account linked to a set of harvest centers, and where the links live. */
+const CENTER_LINKS = {
+  rhc: {
+    table: rhcHcLinks,
+    owner: rhcHcLinks.rhcId,
+    center: rhcHcLinks.harvestCenterId,
+    membershipId: MEMBERSHIP.referralHarvestCenter,
+    field: 'rhc_hc_ids',
+    missing: 'This referral harvest center does not exist.',
+  },
+  staff: {
+    table: hcStaffLinks,
+    owner: hcStaffLinks.staffId,
+    center: hcStaffLinks.harvestCenterId,
+    membershipId: MEMBERSHIP.hcStaff,
+    field: 'staff_hc_ids',
+    missing: 'This HC staff member does not exist.',
+  },
+} as const;
+export type CenterLinkKind = keyof typeof CENTER_LINKS;
 
 /**
- * Replaces the set of HCs an RHC is associated with, in the caller's transaction. Every id it adds
- * must be an active harvest center (a 400 on rhc_hc_ids naming the bad ones). The RHC's row is locked
- * so two saves of one RHC apply one after the other. Patients already referred through a removed
- * association keep their centers: the rule is checked when a patient's centers change.
+ * Replaces the set of HCs an RHC is associated with, or a staff member works for, in the caller's
+ * transaction. Every id it adds must be an active harvest center (a 400 on rhc_hc_ids or
+ * staff_hc_ids naming the bad ones). The owner's row is locked so two saves of one account apply
+ * one after the other. What was done through a removed link stays (patients referred, sales made).
  */
-export async function replaceRhcHarvestCenters(db: Db, rhcId: number, harvestCenterIds: number[]) {
-  const [rhc] = await db
+export async function replaceHarvestCenterLinks(
+  db: Db,
+  kind: CenterLinkKind,
+  ownerId: number,
+  harvestCenterIds: number[],
+) {
+  const link = CENTER_LINKS[kind];
+  const [owner] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, rhcId), eq(users.membershipId, MEMBERSHIP.referralHarvestCenter)))
+    .where(and(eq(users.id, ownerId), eq(users.membershipId, link.membershipId)))
     .for('update');
-  if (!rhc) throw notFound('This referral harvest center does not exist.');
+  if (!owner) throw notFound(link.missing);
   const wanted = [...new Set(harvestCenterIds)];
   if (wanted.length > 0) {
-    // An HC deactivated since it was associated may stay (the dialog sends the set back as it
-    // was); only a new association needs an active HC.
+    // An HC deactivated since it was linked may stay (the dialog sends the set back as it was);
+    // only a new link needs an active HC.
     const kept = await db
-      .select({ id: rhcHcLinks.harvestCenterId })
-      .from(rhcHcLinks)
-      .where(and(eq(rhcHcLinks.rhcId, rhcId), inArray(rhcHcLinks.harvestCenterId, wanted)));
+      .select({ id: link.center })
+      .from(link.table)
+      .where(and(eq(link.owner, ownerId), inArray(link.center, wanted)));
     const keptIds = new Set(kept.map((r) => r.id));
     const added = wanted.filter((id) => !keptIds.has(id));
     const found =
@@ -279,23 +304,30 @@ export async function replaceRhcHarvestCenters(db: Db, rhcId: number, harvestCen
     const unknown = added.filter((id) => !active.has(id));
     if (unknown.length > 0) {
       const message = `Not an active harvest center: ${unknown.join(', ')}.`;
-      throw badRequest(message, { [HC_IDS_FIELD]: message });
+      throw badRequest(message, { [link.field]: message });
     }
   }
   await db
-    .delete(rhcHcLinks)
-    .where(
-      and(
-        eq(rhcHcLinks.rhcId, rhcId),
-        wanted.length > 0 ? notInArray(rhcHcLinks.harvestCenterId, wanted) : undefined,
-      ),
-    );
+    .delete(link.table)
+    .where(and(eq(link.owner, ownerId), wanted.length > 0 ? notInArray(link.center, wanted) : undefined));
   if (wanted.length > 0) {
-    await db
-      .insert(rhcHcLinks)
-      .values(wanted.map((harvestCenterId) => ({ rhcId, harvestCenterId })))
-      .onConflictDoNothing();
+    const inserted =
+      kind === 'rhc'
+        ? db.insert(rhcHcLinks).values(wanted.map((harvestCenterId) => ({ rhcId: ownerId, harvestCenterId })))
+        : db
+            .insert(hcStaffLinks)
+            .values(wanted.map((harvestCenterId) => ({ staffId: ownerId, harvestCenterId })));
+    await inserted.onConflictDoNothing();
   }
+}
+
+/** Ends one staff member's link to one harvest center; false when there was none. */
+export async function unlinkStaffFromHarvestCenter(db: Db, staffId: number, harvestCenterId: number) {
+  const removed = await db
+    .delete(hcStaffLinks)
+    .where(and(eq(hcStaffLinks.staffId, staffId), eq(hcStaffLinks.harvestCenterId, harvestCenterId)))
+    .returning({ staffId: hcStaffLinks.staffId });
+  return removed.length > 0;
 }
 
 export async function isRhcAssociatedWithHc(db: Db, rhcId: number, harvestCenterId: number) {

@@ -21,7 +21,7 @@ import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
-import { createAccount, findRepChain, replaceRhcHarvestCenters } from '../accounts/account-writes.ts';
+import { createAccount, findRepChain, replaceHarvestCenterLinks } from '../accounts/account-writes.ts';
 import {
   findProcessingLab,
   requireVisibleHarvestCenter,
@@ -269,7 +269,7 @@ export async function updateRhcAssociation(
 ): Promise<TRhcAssociation> {
   if (!actor.isAdmin) throw forbidden();
   await db.transaction(async (tx) => {
-    await replaceRhcHarvestCenters(tx, rhcId, hcIds);
+    await replaceHarvestCenterLinks(tx, 'rhc', rhcId, hcIds);
     await recordAudit(tx, {
       action: 'rhc_association.updated',
       actorUserId: actor.session.actorUserId ?? actor.id,

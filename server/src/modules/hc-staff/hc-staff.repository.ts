@@ -1,7 +1,9 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
+import { findPage, type Page, type PageRequest, totalRows } from '../../db/paging.ts';
 import { centerAccounts, hcStaffLinks, users } from '../../db/schema/accounts.ts';
 import type { CenterColumns } from '../accounts/scopes.ts';
 
@@ -58,4 +60,23 @@ export async function findStaffHarvestCenters(
     .orderBy(asc(linkedHc.company), asc(linkedHc.id));
   for (const r of rows) byStaff.get(r.staffId)?.push({ id: r.id, company: r.company });
   return byStaff;
+}
+
+/** Every staff member, by name, searched by name, e-mail or phone (users.search_text), one page. */
+export function findStaffPage(db: Db, search: string | undefined, page: PageRequest): Promise<Page<UserRow>> {
+  const term = search?.trim();
+  return findPage(
+    () =>
+      db
+        .select({ staff: users, totalRows })
+        .from(users)
+        .where(
+          and(
+            eq(users.membershipId, MEMBERSHIP.hcStaff),
+            term ? sql`${users.searchText} like ${containsPattern(term)}` : undefined,
+          ),
+        )
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
+    page,
+  ).then(({ count, rows }) => ({ count, rows: rows.map((r) => r.staff) }));
 }

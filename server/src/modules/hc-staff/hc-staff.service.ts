@@ -1,16 +1,29 @@
 import type { TLoginResponse } from '@portal/shared/auth';
 import {
   STAFF_NOT_LINKED_MESSAGE,
+  STAFF_NOT_OF_CENTER_MESSAGE,
+  STAFF_REMOVED_MESSAGE,
+  STAFF_UPDATED_MESSAGE,
+  type THcStaffPage,
+  type THcStaffQuery,
+  type THcStaffUpdateResponse,
+  type TRemoveStaffBody,
   type TStaffHcListResponse,
   type TStaffListResponse,
+  type TStaffMember,
 } from '@portal/shared/hc-staff';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount } from '../accounts/account-view.ts';
-import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+import {
+  isStaffOfHarvestCenter,
+  replaceHarvestCenterLinks,
+  unlinkStaffFromHarvestCenter,
+} from '../accounts/account-writes.ts';
 import { requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
 import { harvestCenterScope } from '../accounts/scopes.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
@@ -19,6 +32,8 @@ import {
   findHarvestCentersOfStaff,
   findStaffHarvestCenters,
   findStaffOfHarvestCenter,
+  findStaffPage,
+  type UserRow,
 } from './hc-staff.repository.ts';
 
 /** GET /api/v1/hc-staff/{staff id}/hc-list/ ("Associated Harvest Centers"). */
@@ -61,21 +76,94 @@ export async function listHarvestCenterStaff(
     staff.map((s) => s.id),
     (c) => harvestCenterScope(actor, c),
   );
+  return { staff_list: staff.map((s) => toStaffMember(s, centers.get(s.id) ?? [])) };
+}
+
+type StaffFields = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'isActive'>;
+
+function toStaffMember(staff: StaffFields, harvestCenters: { id: number; company: string }[]): TStaffMember {
   return {
-    staff_list: staff.map((s) => {
-      const harvestCenters = centers.get(s.id) ?? [];
-      return {
-        id: s.id,
-        first_name: s.firstName,
-        last_name: s.lastName,
-        email: s.email,
-        phone_number: s.phoneNumber,
-        is_active: s.isActive,
-        harvest_centers: harvestCenters,
-        staff_hc_ids: harvestCenters.map((c) => c.id).join(','),
-      };
-    }),
+    id: staff.id,
+    first_name: staff.firstName,
+    last_name: staff.lastName,
+    email: staff.email,
+    phone_number: staff.phoneNumber,
+    is_active: staff.isActive,
+    harvest_centers: harvestCenters,
+    staff_hc_ids: harvestCenters.map((c) => c.id).join(','),
   };
+}
+
+/** GET /api/admin/hc-staff/ (HC Staff Manager): every staff member with all their HCs. */
+export async function listAllStaff(db: Db, actor: Actor, query: THcStaffQuery): Promise<THcStaffPage> {
+  if (!actor.isAdmin) throw forbidden();
+  const page = await findStaffPage(db, query.search, query);
+  const centers = await findStaffHarvestCenters(
+    db,
+    page.rows.map((s) => s.id),
+    (c) => harvestCenterScope(actor, c),
+  );
+  return { count: page.count, results: page.rows.map((s) => toStaffMember(s, centers.get(s.id) ?? [])) };
+}
+
+async function staffMemberOf(db: Db, actor: Actor, staffId: number): Promise<TStaffMember> {
+  const staff = await findAccount(db, staffId, [MEMBERSHIP.hcStaff]);
+  if (!staff) throw notFound('HC staff member not found.');
+  const centers = await findStaffHarvestCenters(db, [staffId], (c) => harvestCenterScope(actor, c));
+  return toStaffMember(staff, centers.get(staffId) ?? []);
+}
+
+/**
+ * PATCH /api/v1/hc-staff/{id}/: the staff member works for exactly these HCs from now on, through
+ * the accounts core, in one transaction with its audit entry.
+ */
+export async function updateStaffHarvestCenters(
+  db: Db,
+  actor: Actor,
+  staffId: number,
+  harvestCenterIds: number[],
+  context: RequestContext,
+): Promise<THcStaffUpdateResponse> {
+  if (!actor.isAdmin) throw forbidden();
+  await db.transaction(async (tx) => {
+    await replaceHarvestCenterLinks(tx, 'staff', staffId, harvestCenterIds);
+    await recordAudit(tx, {
+      action: 'hc_staff.centers_updated',
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: staffId,
+      ip: context.ip,
+      detail: { harvest_center_ids: [...new Set(harvestCenterIds)] },
+    });
+  });
+  return { id: staffId, message: STAFF_UPDATED_MESSAGE, data: await staffMemberOf(db, actor, staffId) };
+}
+
+/**
+ * POST /api/v1/hc-staff/remove-user/: an HC ends a staff member's work for it (an admin for any HC).
+ * The staff account stays, with its other HCs; only the link goes.
+ */
+export async function removeStaffFromHarvestCenter(
+  db: Db,
+  actor: Actor,
+  body: TRemoveStaffBody,
+  context: RequestContext,
+): Promise<{ success: true; message: string }> {
+  if (!actor.isAdmin && !(actor.membershipId === MEMBERSHIP.harvestCenter && actor.id === body.hc_id)) {
+    throw forbidden('You can only remove staff from your own harvest center.');
+  }
+  await db.transaction(async (tx) => {
+    if (!(await unlinkStaffFromHarvestCenter(tx, body.user_id, body.hc_id))) {
+      throw badRequest(STAFF_NOT_OF_CENTER_MESSAGE, { user_id: STAFF_NOT_OF_CENTER_MESSAGE });
+    }
+    await recordAudit(tx, {
+      action: 'hc_staff.removed',
+      actorUserId: actor.session.actorUserId ?? actor.id,
+      targetUserId: body.user_id,
+      ip: context.ip,
+      detail: { harvest_center_id: body.hc_id },
+    });
+  });
+  return { success: true, message: STAFF_REMOVED_MESSAGE };
 }
 
 /**

@@ -1,14 +1,20 @@
-import { Badge, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import type { TStaffMember } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { failureOf } from '../../../components/load-error.tsx';
 import { ResendInvitationButton } from '../../../components/resend-invitation-button.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useStaffList } from '../api/get-staff-list.ts';
+import { HC_STAFF_KEYS, removeStaffMember } from '../api/staff-manager-api.ts';
+
+const nameOf = (staff: TStaffMember) => `${staff.first_name} ${staff.last_name}`.trim() || staff.email;
 
 const COLUMNS: DataTableColumn<TStaffMember>[] = [
-  { key: 'name', header: 'Name', render: (staff) => `${staff.first_name} ${staff.last_name}`.trim() || '—' },
+  { key: 'name', header: 'Name', render: nameOf },
   { key: 'email', header: 'Email', render: (staff) => staff.email },
   { key: 'phone', header: 'Phone', render: (staff) => staff.phone_number || '—' },
   {
@@ -25,22 +31,50 @@ const COLUMNS: DataTableColumn<TStaffMember>[] = [
       </Badge>
     ),
   },
-  {
-    key: 'actions',
-    header: 'Actions',
-    render: (staff) => <ResendInvitationButton userId={staff.id} label={staff.email} />,
-  },
 ];
 
-/** /staff-view: the staff of the signed-in harvest center. */
+/** /staff-view: the staff of the signed-in harvest center; Remove ends a member's work for it. */
 export function StaffViewPage() {
   const user = useSignedInUser();
   const staff = useStaffList(user.id);
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<TStaffMember | null>(null);
+  const remove = useMutation({
+    mutationFn: (member: TStaffMember) => removeStaffMember({ user_id: member.id, hc_id: user.id }),
+    onSuccess: async () => {
+      setRemoving(null);
+      await queryClient.invalidateQueries({ queryKey: HC_STAFF_KEYS.all });
+    },
+  });
+  const columns: DataTableColumn<TStaffMember>[] = [
+    ...COLUMNS,
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (member) => (
+        <Group gap="xs" wrap="nowrap">
+          <ResendInvitationButton userId={member.id} label={member.email} />
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${nameOf(member)}`}
+            onClick={() => {
+              remove.reset();
+              setRemoving(member);
+            }}
+          >
+            Remove
+          </Button>
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="md">
       <Title order={1}>Staff</Title>
       <DataTable
-        columns={COLUMNS}
+        columns={columns}
         rows={staff.data?.staff_list ?? []}
         rowKey={(member) => member.id}
         pageSize={PAGE_SIZE.default}
@@ -48,6 +82,17 @@ export function StaffViewPage() {
         failure={failureOf(staff)}
         loadingText="Loading staff..."
       />
+      {removing && (
+        <ConfirmDialog
+          title="Remove staff member"
+          question={`Remove ${nameOf(removing)} from your staff? The account stays, with any other harvest centers it works for.`}
+          confirmLabel="Remove"
+          loading={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </Stack>
   );
 }

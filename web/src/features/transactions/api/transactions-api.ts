@@ -1,7 +1,6 @@
 import type { TCommissionRates, TCommissionSummary } from '@portal/shared/commissions';
 import type { TProductOption } from '@portal/shared/products';
 import type { TSalesPersonPage } from '@portal/shared/sales-teams';
-import type { TUserOption } from '@portal/shared/select-options';
 import type {
   TTransactionEditBody,
   TTransactionFilters,
@@ -47,28 +46,6 @@ export function exportTransactions(format: 'csv' | 'xlsx', filters: TTransaction
 
 export function updateTransaction(id: number, body: TTransactionEditBody) {
   return api.patch<TTransactionRow>(`/api/v1/transactions/${id}/`, body);
-}
-
-/** The report's pickers (admin): searched on the server, 20 at a time. */
-export type OptionList =
-  | 'sales-reps'
-  | 'sales-managers'
-  | 'sales-distributors'
-  | 'harvest-centers'
-  | 'referral-harvest-centers'
-  | 'patients';
-
-export function useOptionSearch(list: OptionList, search: string) {
-  return useQuery({
-    queryKey: ['options', list, search],
-    queryFn: ({ signal }) =>
-      api.get<TUserOption[]>(`/api/v1/options/${list}/`, {
-        signal,
-        params: { search: search || undefined, limit: 20 },
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
 }
 
 export function useProducts() {

@@ -22,11 +22,11 @@ import {
 import { TEXT } from '@portal/shared/ui-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { RemoteOptionSelect } from '../../../components/remote-option-select.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { TRANSACTION_KEYS, updateTransaction, useProducts } from '../api/transactions-api.ts';
-import { RemoteOptionSelect } from './remote-option-select.tsx';
 
 type Draft = Omit<TTransactionEditBody, 'amount_cents'> & { amount: number | string };
 

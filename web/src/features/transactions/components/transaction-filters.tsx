@@ -8,8 +8,8 @@ import {
 } from '@portal/shared/transactions';
 import { TEXT } from '@portal/shared/ui-constants';
 import { useEffect, useState } from 'react';
-import { type OptionList, useProducts } from '../api/transactions-api.ts';
-import { RemoteOptionSelect } from './remote-option-select.tsx';
+import { type OptionList, RemoteOptionSelect } from '../../../components/remote-option-select.tsx';
+import { useProducts } from '../api/transactions-api.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
