@@ -430,6 +430,20 @@ describe('option lists, tags and memberships', () => {
     expect((await injectAs(t.app, hc, { url: '/api/v1/options/sales-reps/' })).statusCode).toBe(403);
   });
 
+  it('pages an option list by limit and offset, in a stable order', async () => {
+    const all = (await injectAs(t.app, admin, { url: '/api/v1/options/harvest-centers/' })).json();
+    expect(all.length).toBeGreaterThan(2);
+    const ids = (query: string) =>
+      injectAs(t.app, admin, { url: `/api/v1/options/harvest-centers/?${query}` }).then((r) =>
+        r.json().map((o: { value: number }) => o.value),
+      );
+    expect(await ids('limit=2')).toEqual(all.slice(0, 2).map((o: { value: number }) => o.value));
+    expect(await ids('limit=2&offset=2')).toEqual(all.slice(2, 4).map((o: { value: number }) => o.value));
+    expect(
+      (await injectAs(t.app, admin, { url: '/api/v1/options/harvest-centers/?offset=-1' })).statusCode,
+    ).toBe(400);
+  });
+
   it('subscriptions and domains', async () => {
     await t.db.insert(domains).values({ name: 'White Label Co' });
     const subs = (await injectAs(t.app, admin, { url: '/api/v1/options/subscriptions/' })).json();

@@ -14,9 +14,11 @@ export const ZUserOption = z.object({
 });
 export type TUserOption = z.infer<typeof ZUserOption>;
 
+/** An option list's search and page: `limit` options from `offset` (pickers ask 20 at a time). */
 export const ZOptionsQuery = z.object({
   search: z.string().trim().max(100).optional(),
   limit: zUrlInteger(1, 1000).default(1000),
+  offset: zUrlInteger(0, 1_000_000).default(0),
 });
 
 export const ZValueOption = z.object({ value: z.number().int(), label: z.string() });

@@ -22,7 +22,7 @@ const LABELLED_BY_COMPANY: readonly number[] = [MEMBERSHIP.harvestCenter, MEMBER
 export async function listUserOptions(
   db: Db,
   membershipId: MembershipId,
-  query: { search?: string; limit: number },
+  query: { search?: string; limit: number; offset?: number },
 ): Promise<TUserOption[]> {
   const byCompany = LABELLED_BY_COMPANY.includes(membershipId);
   const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
@@ -47,6 +47,7 @@ export async function listUserOptions(
       ),
     )
     .orderBy(asc(sql`lower(${label})`), asc(users.id))
-    .limit(query.limit);
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
   return rows;
 }
