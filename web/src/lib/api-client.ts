@@ -153,3 +153,8 @@ export async function download(
   // Revoked on the next tick: the browser has taken the file by then.
   setTimeout(() => URL.revokeObjectURL(url));
 }
+
+/** The API's limit and offset for page `page` (from 1) of `pageSize` rows. */
+export function pageParams(page: number, pageSize: number): { limit: number; offset: number } {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}

@@ -5,7 +5,7 @@ import type { TPatientOption } from '@portal/shared/patients';
 import type { TProduct } from '@portal/shared/products';
 import type { TSalesRepExists } from '@portal/shared/sales-teams';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api, pageParams } from '../../../lib/api-client.ts';
 
 export function useProduct(productId: number | null) {
   return useQuery({
@@ -87,7 +87,7 @@ export function useTransactionHistory(path: string, page: number, pageSize: numb
     queryKey: ['checkout', 'history', path, page],
     queryFn: () =>
       api.get<{ count: number; results: TTransactionHistoryRow[] }>(path, {
-        params: { limit: pageSize, offset: (page - 1) * pageSize },
+        params: pageParams(page, pageSize),
       }),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import type { TCoupon } from '@portal/shared/coupons';
 import type { TCenterOption } from '@portal/shared/harvest-centers';
 import type { TProductOption } from '@portal/shared/products';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 export const COUPON_KEYS = { all: ['coupons'] as const };
 
@@ -12,8 +12,7 @@ export function useCoupons(query: { page: number; pageSize: number; search: stri
     queryFn: () =>
       api.get<{ count: number; results: TCoupon[] }>('/api/admin/coupon-codes/', {
         params: {
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
+          ...pageParams(query.page, query.pageSize),
           search: query.search || undefined,
         },
       }),

@@ -1,6 +1,6 @@
 import type { TDocumentListQuery, TDocumentPage, TDocumentStatus } from '@portal/shared/documents';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 import { documentKeys } from './document-keys.ts';
 
 /** The paged document lists (filtered on the server): an HC's requests and the admin's two lists. */
@@ -20,8 +20,7 @@ export interface DocumentPageQuery {
 export function getDocuments(path: string, query: DocumentPageQuery): Promise<TDocumentPage> {
   return api.get<TDocumentPage>(path, {
     params: {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageParams(query.page, query.pageSize),
       search: query.search,
       status: query.status,
       owner: query.owner,

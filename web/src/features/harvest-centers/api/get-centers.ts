@@ -1,6 +1,6 @@
 import type { THarvestCenter, TReferralHarvestCenter } from '@portal/shared/harvest-centers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 export interface CentersPage<Center> {
   count: number;
@@ -26,7 +26,7 @@ export function getCenters<Center extends THarvestCenter | TReferralHarvestCente
   query: CentersQuery,
 ): Promise<CentersPage<Center>> {
   return api.get<CentersPage<Center>>(path, {
-    params: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, search: query.search },
+    params: { ...pageParams(query.page, query.pageSize), search: query.search },
   });
 }
 

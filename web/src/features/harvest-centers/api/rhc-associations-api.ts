@@ -1,7 +1,7 @@
 import type { TRhcAssociationPage, TRhcAssociationUpdateResponse } from '@portal/shared/rhc-associations';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 export const RHC_ASSOCIATION_KEYS = { all: ['rhc-associations'] as const };
 
@@ -13,8 +13,7 @@ export function useRhcAssociations(page: number, search: string) {
       api.get<TRhcAssociationPage>('/api/admin/rhc-association/all/', {
         signal,
         params: {
-          limit: PAGE_SIZE.default,
-          offset: (page - 1) * PAGE_SIZE.default,
+          ...pageParams(page, PAGE_SIZE.default),
           search: search || undefined,
         },
       }),

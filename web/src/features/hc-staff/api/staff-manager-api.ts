@@ -1,7 +1,7 @@
 import type { THcStaffPage, THcStaffUpdateResponse, TRemoveStaffBody } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 export const HC_STAFF_KEYS = { all: ['hc-staff'] as const };
 
@@ -13,8 +13,7 @@ export function useAllStaff(page: number, search: string) {
       api.get<THcStaffPage>('/api/admin/hc-staff/', {
         signal,
         params: {
-          limit: PAGE_SIZE.default,
-          offset: (page - 1) * PAGE_SIZE.default,
+          ...pageParams(page, PAGE_SIZE.default),
           search: search || undefined,
         },
       }),

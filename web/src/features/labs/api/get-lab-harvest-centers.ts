@@ -1,7 +1,7 @@
 import type { THarvestCenter } from '@portal/shared/harvest-centers';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 export interface LabHarvestCentersPage {
   count: number;
@@ -16,8 +16,7 @@ export function getLabHarvestCenters(
 ): Promise<LabHarvestCentersPage> {
   return api.get<LabHarvestCentersPage>(`/api/v1/processing-labs/${labId}/harvestcenters/`, {
     params: {
-      limit: PAGE_SIZE.labHarvestCenters,
-      offset: (page - 1) * PAGE_SIZE.labHarvestCenters,
+      ...pageParams(page, PAGE_SIZE.labHarvestCenters),
       search,
     },
   });

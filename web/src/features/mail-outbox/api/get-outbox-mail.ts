@@ -1,7 +1,7 @@
 import type { TOutboxMail, TOutboxMailDetail } from '@portal/shared/mail-outbox';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 export type OutboxStatus = TOutboxMail['status'];
 
@@ -15,8 +15,7 @@ export function getOutboxMail(
     params: {
       search: search.trim(),
       status: status ?? undefined,
-      limit: PAGE_SIZE.default,
-      offset: (page - 1) * PAGE_SIZE.default,
+      ...pageParams(page, PAGE_SIZE.default),
     },
     signal,
   });

@@ -1,6 +1,6 @@
 import type { TLabStage, TPatientPage } from '@portal/shared/patients';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 import { patientKeys } from './patient-keys.ts';
 
 /**
@@ -31,8 +31,7 @@ export interface PatientPageQuery {
 export function getPatients(path: string, query: PatientPageQuery): Promise<TPatientPage> {
   return api.get<TPatientPage>(path, {
     params: {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageParams(query.page, query.pageSize),
       search: query.search,
       lab_stage: query.stage ?? undefined,
     },

@@ -1,6 +1,6 @@
 import type { TSalesPersonPage } from '@portal/shared/sales-teams';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 /** The team lists of part 1 §7; the server answers only for the caller's own team. */
 export const TEAM_LISTS = {
@@ -20,7 +20,7 @@ export const teamKey = (path: string) => ['sales-team', path] as const;
 
 export function getTeam(path: string, query: TeamQuery): Promise<TSalesPersonPage> {
   return api.get<TSalesPersonPage>(path, {
-    params: { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, search: query.search },
+    params: { ...pageParams(query.page, query.pageSize), search: query.search },
   });
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '@portal/shared/transactions';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, download } from '../../../lib/api-client.ts';
+import { api, download, pageParams } from '../../../lib/api-client.ts';
 
 export const TRANSACTION_KEYS = { all: ['transactions'] as const, commissions: ['commissions'] as const };
 
@@ -31,8 +31,7 @@ export function useTransactionPage(path: string | null, filters: TTransactionFil
         signal,
         params: {
           ...filterParams(filters),
-          limit: PAGE_SIZE.transactions,
-          offset: (page - 1) * PAGE_SIZE.transactions,
+          ...pageParams(page, PAGE_SIZE.transactions),
         },
       }),
     enabled: path !== null,

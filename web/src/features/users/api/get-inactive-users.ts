@@ -1,12 +1,12 @@
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import type { TUserPage } from '@portal/shared/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 import { USERS_QUERY_KEY } from './get-users.ts';
 
 export function getInactiveUsers(search: string, page: number, signal?: AbortSignal) {
   return api.get<TUserPage>('/api/admin/users/all/inactive/', {
-    params: { search: search.trim(), limit: PAGE_SIZE.users, offset: (page - 1) * PAGE_SIZE.users },
+    params: { search: search.trim(), ...pageParams(page, PAGE_SIZE.users) },
     signal,
   });
 }

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import type { TUserPage } from '@portal/shared/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 /** The list filters of the Users List, as the API names them (part 1 §6: search, membership, tag, active). */
 export interface UserListFilters {
@@ -25,7 +25,7 @@ export function filterParams(filters: UserListFilters) {
 
 export function getUsers(filters: UserListFilters, page: number, signal?: AbortSignal) {
   return api.get<TUserPage>('/api/admin/users/', {
-    params: { ...filterParams(filters), limit: PAGE_SIZE.users, offset: (page - 1) * PAGE_SIZE.users },
+    params: { ...filterParams(filters), ...pageParams(page, PAGE_SIZE.users) },
     signal,
   });
 }

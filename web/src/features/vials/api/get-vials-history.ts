@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import type { TVialsHistoryResponse } from '@portal/shared/vials';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, pageParams } from '../../../lib/api-client.ts';
 
 /** Every cached answer about one patient's vials (totals and records); writes refresh them all. */
 export function vialsHistoryKey(patientId: number) {
@@ -11,7 +11,7 @@ export function vialsHistoryKey(patientId: number) {
 /** One page (newest first) of a patient's vial records, with its totals. */
 export function getVialsHistory(patientId: number, page: number): Promise<TVialsHistoryResponse> {
   return api.get<TVialsHistoryResponse>(`/api/v1/vials-history/user/${patientId}/`, {
-    params: { limit: PAGE_SIZE.vialHistory, offset: (page - 1) * PAGE_SIZE.vialHistory },
+    params: { ...pageParams(page, PAGE_SIZE.vialHistory) },
   });
 }
 
