@@ -8,8 +8,7 @@ import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
 import { HC_STAFF_KEYS, updateStaffCenters, useAllStaff } from '../api/staff-manager-api.ts';
-
-const nameOf = (staff: TStaffMember) => `${staff.first_name} ${staff.last_name}`.trim() || staff.email;
+import { staffName } from '../staff-name.ts';
 
 /** /hc-staff-manager (admin): every HC staff member with their harvest centers; Edit changes them. */
 export function HcStaffManagerPage() {
@@ -18,7 +17,7 @@ export function HcStaffManagerPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TStaffMember | null>(null);
   const columns: DataTableColumn<TStaffMember>[] = [
-    { key: 'name', header: 'Name', render: nameOf },
+    { key: 'name', header: 'Name', render: staffName },
     { key: 'email', header: 'Email', render: (member) => member.email },
     {
       key: 'centers',
@@ -32,7 +31,7 @@ export function HcStaffManagerPage() {
         <Button
           size="xs"
           variant="light"
-          aria-label={`Edit the harvest centers of ${nameOf(member)}`}
+          aria-label={`Edit the harvest centers of ${staffName(member)}`}
           onClick={() => setEditing(member)}
         >
           Edit
@@ -55,7 +54,7 @@ export function HcStaffManagerPage() {
       {editing && (
         <CenterLinksDialog
           title="Edit Harvest Centers"
-          owner={`${nameOf(editing)} (${editing.email}) works for:`}
+          owner={`${staffName(editing)} (${editing.email}) works for:`}
           current={editing.harvest_centers}
           save={(ids) => updateStaffCenters(editing.id, ids)}
           successMessage={STAFF_UPDATED_MESSAGE}

@@ -10,11 +10,10 @@ import { ResendInvitationButton } from '../../../components/resend-invitation-bu
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { useStaffList } from '../api/get-staff-list.ts';
 import { HC_STAFF_KEYS, removeStaffMember } from '../api/staff-manager-api.ts';
-
-const nameOf = (staff: TStaffMember) => `${staff.first_name} ${staff.last_name}`.trim() || staff.email;
+import { staffName } from '../staff-name.ts';
 
 const COLUMNS: DataTableColumn<TStaffMember>[] = [
-  { key: 'name', header: 'Name', render: nameOf },
+  { key: 'name', header: 'Name', render: staffName },
   { key: 'email', header: 'Email', render: (staff) => staff.email },
   { key: 'phone', header: 'Phone', render: (staff) => staff.phone_number || '—' },
   {
@@ -58,7 +57,7 @@ export function StaffViewPage() {
             size="xs"
             variant="subtle"
             color="red"
-            aria-label={`Remove ${nameOf(member)}`}
+            aria-label={`Remove ${staffName(member)}`}
             onClick={() => {
               remove.reset();
               setRemoving(member);
@@ -85,7 +84,7 @@ export function StaffViewPage() {
       {removing && (
         <ConfirmDialog
           title="Remove staff member"
-          question={`Remove ${nameOf(removing)} from your staff? The account stays, with any other harvest centers it works for.`}
+          question={`Remove ${staffName(removing)} from your staff? The account stays, with any other harvest centers it works for.`}
           confirmLabel="Remove"
           loading={remove.isPending}
           error={remove.error}
