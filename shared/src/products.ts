@@ -45,6 +45,14 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * A dollar amount typed in a form (12.5, "12.50") → 1250 cents, rounded to the nearest cent so
+ * that float noise (0.29 * 100 = 28.999…) never loses one.
+ */
+export function dollarsToCents(dollars: number | string): number {
+  return Math.round(Number(dollars) * 100);
+}
+
 /** 350000 → "$3,500.00" */
 export function formatCents(cents: number): string {
   const [whole, fraction] = centsToDecimalString(Math.abs(cents)).split('.');

@@ -27,7 +27,7 @@ import {
 import { requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
 import { harvestCenterScope } from '../accounts/scopes.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
-import { canViewStaffHarvestCenters } from './hc-staff.policy.ts';
+import { canRemoveStaffFromHarvestCenter, canViewStaffHarvestCenters } from './hc-staff.policy.ts';
 import {
   findHarvestCentersOfStaff,
   findStaffHarvestCenters,
@@ -148,7 +148,7 @@ export async function removeStaffFromHarvestCenter(
   body: TRemoveStaffBody,
   context: RequestContext,
 ): Promise<{ success: true; message: string }> {
-  if (!actor.isAdmin && !(actor.membershipId === MEMBERSHIP.harvestCenter && actor.id === body.hc_id)) {
+  if (!canRemoveStaffFromHarvestCenter(actor, body.hc_id)) {
     throw forbidden('You can only remove staff from your own harvest center.');
   }
   await db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { COUPON_TEXTS, type TCoupon } from '@portal/shared/coupons';
+import { dollarsToCents } from '@portal/shared/products';
 import { TIMING } from '@portal/shared/ui-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -67,7 +68,7 @@ export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; 
       const body = {
         name: draft.name.trim(),
         code: draft.code.trim(),
-        discount_amount_cents: Math.round(Number(draft.discount) * 100),
+        discount_amount_cents: dollarsToCents(draft.discount),
         max_use_number: Number(draft.max_use_number),
         product_ids: draft.product_ids.map(Number),
         harvest_center: draft.harvest_center ? Number(draft.harvest_center) : null,

@@ -12,7 +12,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { formatCents } from '@portal/shared/products';
+import { dollarsToCents, formatCents } from '@portal/shared/products';
 import {
   TRANSACTION_TEXTS,
   TRANSACTION_UPDATED_CLOSE_MS,
@@ -43,6 +43,19 @@ function draftOf(row: TTransactionRow): Draft {
     transaction_note: '',
   };
 }
+
+/** The sale's parties an admin may change, with the list each is picked from. */
+const PARTY_PICKERS = [
+  { field: 'harvest_center', list: 'harvest-centers', label: 'Harvest center', current: 'hc' },
+  {
+    field: 'referral_harvest_center',
+    list: 'referral-harvest-centers',
+    label: 'Referral harvest center',
+    current: 'rhc',
+  },
+  { field: 'patient', list: 'patients', label: 'Patient', current: 'patient_desc' },
+  { field: 'sales_rep', list: 'sales-reps', label: 'Sales rep', current: 'sales_rep_desc' },
+] as const;
 
 /** A party's current value stays visible in its picker before any search. */
 function PartyPicker(props: {
@@ -82,7 +95,7 @@ export function TransactionEditDialog({ row, onClose }: { row: TTransactionRow; 
   const save = useMutation({
     mutationFn: () => {
       const { amount, ...rest } = draft;
-      return updateTransaction(row.id, { ...rest, amount_cents: Math.round(Number(amount) * 100) });
+      return updateTransaction(row.id, { ...rest, amount_cents: dollarsToCents(amount) });
     },
     onSuccess: async () => {
       setDone(true);
@@ -134,34 +147,16 @@ export function TransactionEditDialog({ row, onClose }: { row: TTransactionRow; 
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PartyPicker
-              list="harvest-centers"
-              label="Harvest center"
-              value={draft.harvest_center}
-              current={row.hc}
-              onChange={(id) => set('harvest_center', id)}
-            />
-            <PartyPicker
-              list="referral-harvest-centers"
-              label="Referral harvest center"
-              value={draft.referral_harvest_center}
-              current={row.rhc}
-              onChange={(id) => set('referral_harvest_center', id)}
-            />
-            <PartyPicker
-              list="patients"
-              label="Patient"
-              value={draft.patient}
-              current={row.patient_desc}
-              onChange={(id) => set('patient', id)}
-            />
-            <PartyPicker
-              list="sales-reps"
-              label="Sales rep"
-              value={draft.sales_rep}
-              current={row.sales_rep_desc}
-              onChange={(id) => set('sales_rep', id)}
-            />
+            {PARTY_PICKERS.map((picker) => (
+              <PartyPicker
+                key={picker.field}
+                list={picker.list}
+                label={picker.label}
+                value={draft[picker.field]}
+                current={row[picker.current]}
+                onChange={(id) => set(picker.field, id)}
+              />
+            ))}
           </SimpleGrid>
           <Switch
             label="Commission paid"
