@@ -43,6 +43,7 @@ import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { salesTeamAddRoutes } from './modules/sales-teams/sales-team-add.routes.ts';
 import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
+import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { commissionSharesAt } from './modules/transactions/commission-rates.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
@@ -111,6 +112,7 @@ const DOMAIN_ROUTES = [
   billingRoutes,
   couponsRoutes,
   transactionsRoutes,
+  shippingLabelsRoutes,
 ];
 
 /**

@@ -135,6 +135,8 @@ const DOCUMENT_READERS: Rule = {
   ...each(['lab', 'labAccess', 'patient', 'harvestCenter', 'hcStaff'], 'side'),
 };
 
+const LABEL_READERS: Rule = { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') };
+
 const KINDS = {
   // patientScope; the patient form is changed by admins, the patient's lab and the patient's HC.
   patient: {
@@ -269,6 +271,14 @@ const KINDS = {
     sample: (w, side) => w[side].transactionId,
     read: { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') },
   },
+  // A label request (shipping-labels.policy.ts): its center, the center's staff and admins read it
+  // and its label file; admins change it.
+  labelRequest: {
+    sample: (w, side) => w.labels[side].id,
+    read: LABEL_READERS,
+    write: ADMINS_ALL,
+  },
+  labelFile: { sample: (w, side) => w.labels[side].file, read: LABEL_READERS },
 } satisfies Record<string, Kind>;
 type KindName = keyof typeof KINDS;
 
@@ -327,6 +337,8 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/locations\/user\/:id\/$/, kind: 'buyerAccount' },
   { route: /\/locations\/:id\/$/, kind: 'location' },
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
+  { route: /\/fedex-requests\/(update-sent-notification\/)?:id\/$/, kind: 'labelRequest' },
+  { route: /^\/media\/fedex-label\/:file$/, param: 'file', kind: 'labelFile' },
   { route: /\/transactions\/:id\/receipt\/$/, kind: 'transaction' },
   // The report's detail: the parties and the sales team the sale was written with; the edit: admins.
   {
@@ -450,6 +462,9 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
   'POST /api/v1/billing-profiles/delete-profile/': { field: 'payment_id', kind: 'savedCard' },
   'POST /api/v1/billing-profiles/update-default/': { field: 'payment_profile_id', kind: 'savedCard' },
   'POST /api/v1/locations/': { field: 'user', kind: 'buyerAccount' },
+  // A label is requested for a center by the center, its staff or an admin (an RHC for itself).
+  'POST /api/v1/fedex-requests/': { field: 'harvest_center', kind: 'harvestCenter', rule: LABEL_READERS },
+  'POST /api/v1/fedex-requests/send-notification/': { field: 'fedex_id', kind: 'labelRequest' },
   'POST /api/v1/locations/update-default/': { field: 'location_id', kind: 'location' },
   // A sales rep creates HCs for itself.
   'POST /api/v1/harvest-centers/': {
@@ -556,6 +571,28 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   }),
   // Multipart routes: a JSON body has no file (400 after access).
   'POST /api/v1/documents/process-file/': () => ({}),
+  'POST /api/v1/fedex-requests/process-file/': () => ({}),
+  // 'Other' needs no patient of either side.
+  'POST /api/v1/fedex-requests/': () => ({
+    harvest_center_email: 'labels@example.test',
+    harvest_center_representative: 'Matrix Representative',
+    patients_ids: '0',
+    other_patient_name: 'Matrix Patient',
+    address1: '1 Label Street',
+    city: 'Austin',
+    state_desc: 'TX',
+    country_desc: 'US',
+    zip_code: '73301',
+  }),
+  'POST /api/v1/fedex-requests/send-notification/': () => ({}),
+  'PATCH /api/v1/fedex-requests/:id/': () => ({
+    tracking_number: '1',
+    tracking_link: 'https://fedex.test/1',
+  }),
+  'POST /api/v1/fedex-requests/update-sent-notification/:id/': () => ({
+    tracking_number: '1',
+    tracking_link: 'https://fedex.test/1',
+  }),
   'POST /api/admin/document-templates/': () => ({ kind: 'processing' }),
   'POST /api/v1/documents/verify/': () => ({}),
   'POST /api/v1/documents/sign-link-patient/': () => ({}),

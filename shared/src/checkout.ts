@@ -219,7 +219,12 @@ export const ZTransactionHistoryRow = z.object({
   ),
   /** The shipping-label request of this transaction (labels issue); null until one exists. */
   fedex_request: z
-    .object({ pdf_file: z.string().nullable(), tracking_link: z.string(), tracking_number: z.string() })
+    .object({
+      id: z.number().int(),
+      pdf_file: z.string().nullable(),
+      tracking_link: z.string(),
+      tracking_number: z.string(),
+    })
     .nullable(),
   receipt_url: z.string(),
 });

@@ -4,8 +4,10 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { userTagLinks } from '../../src/db/schema/accounts.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
+import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
+import { labelMediaPath, newLabelKey } from '../../src/modules/shipping-labels/label-files.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {
   createHarvestCenter,
@@ -19,7 +21,7 @@ import {
   createVialRecord,
 } from '../../src/seed/patient-factories.ts';
 import type { FileStorage } from '../../src/storage/file-storage.ts';
-import { createSideDocuments } from './document-world.ts';
+import { createSideDocuments, TINY_PDF } from './document-world.ts';
 
 export type SideName = 'A' | 'B';
 
@@ -147,6 +149,31 @@ async function createSideCommerce(
   return { locationIds, cardIds, transactionId: transaction.id };
 }
 
+/** A side's label request with a label file: `file` is the {file} of media/fedex-label/{file}. */
+async function createSideLabelRequest(db: Db, storage: FileStorage, side: WorldSide) {
+  const labelKey = newLabelKey();
+  await storage.put(labelKey, TINY_PDF);
+  const [request] = await db
+    .insert(shippingLabelRequests)
+    .values({
+      centerId: side.harvestCenter.id,
+      transactionId: side.transactionId,
+      centerEmail: side.harvestCenter.email,
+      representative: 'Matrix Representative',
+      labelDate: '2026-01-02',
+      address1: '1 Label Street',
+      city: 'Austin',
+      stateDesc: 'TX',
+      countryDesc: 'US',
+      zipCode: '73301',
+      trackingNumber: '123',
+      trackingLink: 'https://fedex.test/123',
+      labelKey,
+    })
+    .returning({ id: shippingLabelRequests.id });
+  return { id: request.id, file: labelMediaPath(labelKey).split('/').pop() as string };
+}
+
 /**
  * Two of everything, so that every role has an object of each kind it may reach (side A, where
  * the signed-in accounts live) and one it must not (side B); the three admins are shared.
@@ -160,6 +187,10 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
   const documents = {
     A: await createSideDocuments(db, options.storage, A),
     B: await createSideDocuments(db, options.storage, B),
+  };
+  const labels = {
+    A: await createSideLabelRequest(db, options.storage, A),
+    B: await createSideLabelRequest(db, options.storage, B),
   };
   const outboxMailId = await enqueueMail(db, {
     to: A.patient.email,
@@ -183,6 +214,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     A,
     B,
     documents,
+    labels,
     outboxMailId,
     couponId: coupon.id,
     productId: product.id,

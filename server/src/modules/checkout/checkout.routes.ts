@@ -84,6 +84,7 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
           await requireHarvestCenterHistoryReader(app.db, requireActor(request), request.params.id);
           return listTransactionHistory(app.db, { harvestCenterId: request.params.id }, request.query, {
             processingFeeOnly,
+            mediaSecret: await app.documents.seal.mediaSecret(),
           });
         },
       );
@@ -99,6 +100,7 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
         requireReferralCenterHistoryReader(requireActor(request), request.params.id);
         return listTransactionHistory(app.db, { referralHarvestCenterId: request.params.id }, request.query, {
           processingFeeOnly: true,
+          mediaSecret: await app.documents.seal.mediaSecret(),
         });
       },
     );

@@ -7,6 +7,11 @@ import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { signedLabelPath } from '../shipping-labels/label-files.ts';
+import {
+  findLabelRequestsOfTransactions,
+  type LabelRequestRow,
+} from '../shipping-labels/shipping-labels.repository.ts';
 
 const patient = alias(users, 'patient');
 const hc = alias(users, 'hc');
@@ -24,6 +29,17 @@ function scopeCondition(scope: HistoryScope): SQL {
   return eq(transactions.buyerUserId, scope.buyerUserId);
 }
 
+/** The label request of a transaction row (part 2 §3 fedex_request), its label behind a signed link. */
+function labelSummary(request: LabelRequestRow | undefined, mediaSecret: string) {
+  if (!request) return null;
+  return {
+    id: request.id,
+    pdf_file: request.labelKey ? signedLabelPath(mediaSecret, request.labelKey) : null,
+    tracking_link: request.trackingLink,
+    tracking_number: request.trackingNumber,
+  };
+}
+
 export function receiptUrl(transactionId: number): string {
   return `/api/v1/transactions/${transactionId}/receipt/`;
 }
@@ -36,7 +52,7 @@ export async function listTransactionHistory(
   db: Db,
   scope: HistoryScope,
   page: PageRequest,
-  options: { processingFeeOnly: boolean },
+  options: { processingFeeOnly: boolean; mediaSecret: string },
 ): Promise<{ count: number; results: TTransactionHistoryRow[] }> {
   const where = and(
     scopeCondition(scope),
@@ -76,6 +92,10 @@ export async function listTransactionHistory(
         .from(documents)
         .where(and(inArray(documents.patientId, patientIds), ne(documents.status, 'Voided')))
     : [];
+  const labels = await findLabelRequestsOfTransactions(
+    db,
+    result.rows.map((r) => r.t.id),
+  );
   return {
     count: result.count,
     results: result.rows.map(({ t, patientFirst, patientLast, hcCompany, rhcCompany }) => ({
@@ -102,7 +122,7 @@ export async function listTransactionHistory(
       patient_documents: docs
         .filter((d) => d.patientId === t.patientId)
         .map((d) => ({ id: d.id, name: d.name, status: d.status, document_id: d.documentId })),
-      fedex_request: null,
+      fedex_request: labelSummary(labels.get(t.id), options.mediaSecret),
       receipt_url: receiptUrl(t.id),
     })),
   };

@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { receivePdfUpload } from '../../http/uploads.ts';
+import { stagingPrefix } from '../../storage/staged-uploads.ts';
 import { deleteDocument, patchDocument } from './change-document.ts';
 import { patientSignedDocument, updateDocumentStatuses } from './document-status.ts';
 import { requestOrigin } from './documents-deps.ts';
@@ -34,7 +35,7 @@ import { accountAttestation, centerDocuments, patientDocuments } from './list-do
 import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
 import { resendSignEmail } from './resend-sign-email.ts';
 import { sendDocuments } from './send-documents.ts';
-import { stagingPrefix, uploadDocuments } from './upload-documents.ts';
+import { uploadDocuments } from './upload-documents.ts';
 
 /** Harvest centers and admins request, upload and manage a patient's documents. */
 const CENTERS_AND_ADMINS = [...ADMINS, MEMBERSHIP.harvestCenter] as const;

@@ -12,18 +12,14 @@ import {
 } from '@portal/shared/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors.ts';
+import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { readPdfUpload } from '../../http/uploads.ts';
-import { FileNotFoundError } from '../../storage/file-storage.ts';
 import { requestOrigin } from './documents-deps.ts';
 import { embeddedSigning, templateFromCompletedAttestation } from './embedded-signing.ts';
 import { openDocumentFile } from './media.ts';
 import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
 import { openSigningSession, signDocument } from './sign-document.ts';
 import { verifyDocument } from './verify-document.ts';
-
-/** What a media answer may do in the browser: be shown (also framed by our own pages), run nothing. */
-const MEDIA_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 /**
  * The public side of signing: the signing page (its link's token is the credential), the HC
@@ -108,19 +104,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.documentId,
         request.query,
       );
-      let stream: NodeJS.ReadableStream;
-      try {
-        stream = await app.storage.getStream(key);
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw notFound('The file of this document is missing.');
-        throw error;
-      }
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${filename}"`)
-        .header('content-security-policy', MEDIA_CSP)
-        .header('x-frame-options', 'SAMEORIGIN')
-        .send(stream);
+      return sendStoredFile(reply, app.storage, {
+        key,
+        filename,
+        contentType: 'application/pdf',
+        missingMessage: 'The file of this document is missing.',
+      });
     },
   );
 };

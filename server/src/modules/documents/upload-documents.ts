@@ -8,7 +8,8 @@ import {
 } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type FileStorage, isValidStorageKey } from '../../storage/file-storage.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
 import { documentKeys } from './document-files.ts';
 import { newDocumentId } from './document-ids.ts';
 import { documentsJson } from './document-json.ts';
@@ -21,13 +22,6 @@ import {
   resolveRequestedPatient,
 } from './request-parties.ts';
 import { voidReplacedRequests } from './void-document.ts';
-
-/** Where process-file/ stages a user's uploads until upload/ files them (only that user's keys count). */
-export function stagingPrefix(userId: number): string {
-  return `uploads/${userId}/`;
-}
-
-export const UPLOAD_AGAIN_MESSAGE = 'This file is no longer available. Please upload it again.';
 
 async function sha256Of(storage: FileStorage, key: string): Promise<string> {
   const hash = createHash('sha256');
@@ -53,12 +47,10 @@ export async function uploadDocuments(
     patientId: body.patient_id,
     email: body.email,
   });
-  const prefix = stagingPrefix(actor.id);
   const staged = DOCUMENT_KINDS.flatMap((kind) => (body[kind] ? [{ kind, key: body[kind] as string }] : []));
   const errors: Record<string, string> = {};
   for (const { kind, key } of staged) {
-    const isOwnStagedKey = key.startsWith(prefix) && isValidStorageKey(key);
-    if (!isOwnStagedKey || !(await storage.exists(key))) errors[kind] = UPLOAD_AGAIN_MESSAGE;
+    if (!isOwnStagedKey(actor.id, key) || !(await storage.exists(key))) errors[kind] = UPLOAD_AGAIN_MESSAGE;
   }
   if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
 

@@ -1,0 +1,184 @@
+import { ZSignedMediaQuery } from '@portal/shared/documents';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { ZIdParams } from '@portal/shared/path-params';
+import {
+  ZLabelFileResponse,
+  ZLabelNotificationResponse,
+  ZLabelRequest,
+  ZLabelRequestBody,
+  ZLabelRequestCreated,
+  ZLabelRequestPage,
+  ZLabelRequestQuery,
+  ZLabelUpdateBody,
+  ZLabelUpdateResponse,
+  ZSendLabelNotificationBody,
+} from '@portal/shared/shipping-labels';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMINS, requireActor } from '../../http/access.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { requestContext } from '../../http/request-context.ts';
+import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { receivePdfUpload } from '../../http/uploads.ts';
+import { stagingPrefix } from '../../storage/staged-uploads.ts';
+import { MULTIPART, multipartValidator, zFormFile } from '../documents/multipart-schema.ts';
+import { isValidSignedLabelQuery, LABEL_FILE_PATTERN, labelKeyOfFile } from './label-files.ts';
+import { findLabelRequestByLabelKey } from './shipping-labels.repository.ts';
+import {
+  createLabelRequest,
+  getLabelRequest,
+  listLabelRequests,
+  mayReadLabel,
+  type ShippingLabelDeps,
+  sendLabelNotification,
+  updateLabel,
+} from './shipping-labels.service.ts';
+
+const tags = ['shipping labels'];
+/** Part 2 §6: harvest centers (4 and their staff 9) and RHCs request labels; admins handle them. */
+const REQUESTERS = [
+  ...ADMINS,
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.hcStaff,
+  MEMBERSHIP.referralHarvestCenter,
+] as const;
+const ZSignedFileQuery = ZSignedMediaQuery.omit({ version: true });
+export const LABEL_REFUSED = 'This link has expired or is not valid. Open the label again from the portal.';
+
+function shippingLabelDeps(app: FastifyInstance): ShippingLabelDeps {
+  return {
+    db: app.db,
+    storage: app.storage,
+    mediaSecret: () => app.documents.seal.mediaSecret(),
+    wakeMail: () => app.mailWorker.wake(),
+  };
+}
+
+/** Shipping labels (part 2 §7): requests by centers, tracking and label files by admins, the label mail. */
+export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = shippingLabelDeps(app);
+
+  app.post(
+    '/api/v1/fedex-requests/',
+    {
+      config: { access: REQUESTERS },
+      schema: { tags, body: ZLabelRequestBody, response: { 201: ZLabelRequestCreated } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createLabelRequest(deps, requireActor(request), request.body, requestContext(request))),
+  );
+
+  app.get(
+    '/api/admin/fedex-requests/',
+    {
+      config: { access: ADMINS },
+      schema: { tags, querystring: ZLabelRequestQuery, response: { 200: ZLabelRequestPage } },
+    },
+    async (request) => listLabelRequests(deps, request.query),
+  );
+
+  app.get(
+    '/api/v1/fedex-requests/:id/',
+    {
+      config: { access: REQUESTERS },
+      schema: { tags, params: ZIdParams, response: { 200: ZLabelRequest } },
+    },
+    async (request) => getLabelRequest(deps, requireActor(request), request.params.id),
+  );
+
+  for (const notify of [false, true]) {
+    app[notify ? 'post' : 'patch'](
+      notify ? '/api/v1/fedex-requests/update-sent-notification/:id/' : '/api/v1/fedex-requests/:id/',
+      {
+        config: { access: ADMINS },
+        schema: {
+          tags,
+          summary: notify
+            ? 'Saves the tracking number, link and label, then mails the label to the center'
+            : 'Saves the tracking number, link and label (pdf_file: the key process-file/ answered)',
+          params: ZIdParams,
+          body: ZLabelUpdateBody,
+          response: { 200: ZLabelUpdateResponse },
+        },
+      },
+      async (request) =>
+        updateLabel(
+          deps,
+          requireActor(request),
+          request.params.id,
+          request.body,
+          { notify },
+          requestContext(request),
+        ),
+    );
+  }
+
+  app.post(
+    '/api/v1/fedex-requests/send-notification/',
+    {
+      config: { access: ADMINS },
+      schema: { tags, body: ZSendLabelNotificationBody, response: { 200: ZLabelNotificationResponse } },
+    },
+    async (request) =>
+      sendLabelNotification(deps, requireActor(request), request.body.fedex_id, requestContext(request)),
+  );
+
+  // Stages one label PDF (checked by its first bytes, bounded in size) for pdf_file.
+  app.post(
+    '/api/v1/fedex-requests/process-file/',
+    {
+      config: { access: ADMINS },
+      validatorCompiler: multipartValidator,
+      schema: {
+        tags,
+        consumes: MULTIPART,
+        body: z.object({ file: zFormFile('The label (PDF)') }),
+        response: { 200: ZLabelFileResponse },
+      },
+    },
+    async (request) => {
+      const upload = await receivePdfUpload(request, app.storage, {
+        keyPrefix: stagingPrefix(requireActor(request).id),
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      return { filename: upload.key };
+    },
+  );
+
+  app.get(
+    '/media/fedex-label/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A label PDF: with a session of its center, its staff or an admin, or a signed URL',
+        params: z.object({ file: z.string().regex(LABEL_FILE_PATTERN, 'Not a label file') }),
+        querystring: ZSignedFileQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const key = labelKeyOfFile(request.params.file);
+      const row = await findLabelRequestByLabelKey(app.db, key);
+      const signed = request.query.signature !== undefined || request.query.expires !== undefined;
+      if (signed) {
+        if (!isValidSignedLabelQuery(await deps.mediaSecret(), key, request.query))
+          throw forbidden(LABEL_REFUSED);
+      } else if (!request.actor) {
+        throw forbidden(LABEL_REFUSED);
+      } else if (row && !(await mayReadLabel(app.db, request.actor, row))) {
+        throw forbidden('You do not have access to this label.');
+      }
+      if (!row) throw notFound('Label not found.');
+      return sendStoredFile(reply, app.storage, {
+        key,
+        filename: `fedex-label-${row.id}.pdf`,
+        contentType: 'application/pdf',
+        missingMessage: 'The file of this label is missing.',
+      });
+    },
+  );
+};
