@@ -39,7 +39,7 @@ function requestBody(center: { id: number }, patientIds: string, extra: Partial<
     ...extra,
   } satisfies TLabelRequestBody;
 }
-const request = (who: Who, payload: unknown) =>
+const request = (who: Who, payload: object) =>
   injectAs(t.app, who, { method: 'POST', url: '/api/v1/fedex-requests/', payload });
 const adminList = (who: Who, query = '') =>
   injectAs(t.app, who, { method: 'GET', url: `/api/admin/fedex-requests/${query}` });
@@ -220,7 +220,7 @@ describe('labels by admins', () => {
     const staged = await stageLabel(w.admin);
     expect(staged.statusCode, staged.body).toBe(200);
 
-    const patch = (who: Who, payload: unknown) =>
+    const patch = (who: Who, payload: object) =>
       injectAs(t.app, who, { method: 'PATCH', url: `/api/v1/fedex-requests/${created.id}/`, payload });
     const tracking = {
       tracking_number: '7946 1234 5678',

@@ -19,6 +19,6 @@ export async function actsForLabelCenter(db: Db, actor: Actor, centerId: number)
 export async function requireLabelCenter(db: Db, actor: Actor, centerId: number) {
   if (!(await actsForLabelCenter(db, actor, centerId))) throw forbidden(SHIPPING_LABEL_TEXTS.notYourCenter);
   const center = await findAccount(db, centerId, LABEL_CENTER_MEMBERSHIPS);
-  if (!center || !center.isActive) throw notFound('Harvest center not found.');
+  if (!center?.isActive) throw notFound('Harvest center not found.');
   return center;
 }
