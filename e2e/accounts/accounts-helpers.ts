@@ -29,7 +29,7 @@ export interface CreatedUser {
 export async function createUser(
   request: APIRequestContext,
   kind: 'patient' | 'harvest-center',
-  options: { acceptAgreement?: boolean } = {},
+  options: { acceptAgreement?: boolean; salesRepId?: number } = {},
 ): Promise<CreatedUser> {
   const last = unique(kind === 'patient' ? 'Pat' : 'Hc');
   const body = {
@@ -46,6 +46,14 @@ export async function createUser(
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = await res.json();
+  if (options.salesRepId) {
+    // The rep is a link the admin edit sets (the create form has no rep field).
+    const linked = await request.post(`/api/v1/users/update/${id}/`, {
+      headers: auth(await adminToken(request)),
+      data: { saless_rep_id: options.salesRepId },
+    });
+    expect(linked.status(), await linked.text()).toBe(200);
+  }
   const user = { id, email: body.email, password: TEST_PASSWORD, first_name: 'E2e', last_name: last };
   if (options.acceptAgreement) await acceptAgreement(request, user);
   return user;

@@ -27,6 +27,12 @@ export const DOCUMENT_LABELS: Record<TDocumentKind, string> = {
 };
 
 /** Pending -> Completed after e-signing (part 1 §4); Voided when the HC or an admin cancels a request. */
+/** How a stored agreement name reads on screen (part 2 §3: the label screens' names), else the name itself. */
+export function documentLabelOfName(name: string): string {
+  const kind = DOCUMENT_KINDS.find((k) => DOCUMENT_NAMES[k] === name);
+  return kind ? DOCUMENT_LABELS[kind] : name;
+}
+
 export const DOCUMENT_STATUSES = ['Pending', 'Completed', 'Voided'] as const;
 export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
 export type TDocumentStatus = z.infer<typeof ZDocumentStatus>;

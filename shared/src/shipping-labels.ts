@@ -56,46 +56,54 @@ const ZPatientIdList = z
   .refine((ids) => ids.length <= MAX_LABEL_PATIENTS, `At most ${MAX_LABEL_PATIENTS} patients`)
   .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'Not a patient id');
 
+const ZLabelRequestFields = z.object({
+  harvest_center: z.number().int().positive(),
+  /** Beyond the spec's payload: the processing-fee transaction the label is for (the row's Request). */
+  transaction_id: z.number().int().positive().nullable().default(null),
+  harvest_center_name: zText(150).default(''),
+  harvest_center_email: ZEmail,
+  harvest_center_representative: zRequiredText('Representative name'),
+  doctor_name: zText(150).default(''),
+  doctor_email: zOptionalEmail,
+  doctor_phone: zText(30).default(''),
+  patients_ids: ZPatientIdList,
+  other_patient_name: zText(150).default(''),
+  label_date: ZIsoDate.nullable().default(null),
+  address1: zRequiredText('Address line 1'),
+  address2: zText(150).default(''),
+  city: zRequiredText('City', 100),
+  state_desc: zRequiredText('State', 100),
+  country_desc: zRequiredText('Country', 100),
+  zip_code: zRequiredText('Postal code', 20),
+});
+
 /** POST /api/v1/fedex-requests/ (part 2 §3 shipping-label request create payload). */
-export const ZLabelRequestBody = z
-  .object({
-    harvest_center: z.number().int().positive(),
-    /** Beyond the spec's payload: the processing-fee transaction the label is for (the row's Request). */
-    transaction_id: z.number().int().positive().nullable().default(null),
-    harvest_center_name: zText(150).default(''),
-    harvest_center_email: ZEmail,
-    harvest_center_representative: zRequiredText('Representative name'),
-    doctor_name: zText(150).default(''),
-    doctor_email: zOptionalEmail,
-    doctor_phone: zText(30).default(''),
-    patients_ids: ZPatientIdList,
-    other_patient_name: zText(150).default(''),
-    label_date: ZIsoDate.nullable().default(null),
-    address1: zRequiredText('Address line 1'),
-    address2: zText(150).default(''),
-    city: zRequiredText('City', 100),
-    state_desc: zRequiredText('State', 100),
-    country_desc: zRequiredText('Country', 100),
-    zip_code: zRequiredText('Postal code', 20),
-  })
-  .superRefine((body, ctx) => {
-    if (body.patients_ids.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['patients_ids'], message: SHIPPING_LABEL_TEXTS.selectPatients });
-    }
-    const other = body.patients_ids.includes(OTHER_PATIENT_ID);
-    if (other && body.patients_ids.length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['patients_ids'], message: SHIPPING_LABEL_TEXTS.otherAlone });
-    }
-    if (other && body.other_patient_name === '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['other_patient_name'],
-        message: SHIPPING_LABEL_TEXTS.otherNameRequired,
-      });
-    }
-  });
+export const ZLabelRequestBody = ZLabelRequestFields.superRefine((body, ctx) => {
+  if (body.patients_ids.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['patients_ids'], message: SHIPPING_LABEL_TEXTS.selectPatients });
+  }
+  const other = body.patients_ids.includes(OTHER_PATIENT_ID);
+  if (other && body.patients_ids.length > 1) {
+    ctx.addIssue({ code: 'custom', path: ['patients_ids'], message: SHIPPING_LABEL_TEXTS.otherAlone });
+  }
+  if (other && body.other_patient_name === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['other_patient_name'],
+      message: SHIPPING_LABEL_TEXTS.otherNameRequired,
+    });
+  }
+});
 export type TLabelRequestBody = z.input<typeof ZLabelRequestBody>;
 export type TLabelRequestInput = z.output<typeof ZLabelRequestBody>;
+
+/** The request form's own fields: the center, the transaction and the patients are chosen apart. */
+export const ZLabelRequestForm = ZLabelRequestFields.omit({
+  harvest_center: true,
+  transaction_id: true,
+  patients_ids: true,
+});
+export type TLabelRequestForm = z.input<typeof ZLabelRequestForm>;
 
 /** A stored request (part 2 §3), as the admin list and the center's rows read it. */
 export const ZLabelRequest = z.object({

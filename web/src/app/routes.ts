@@ -310,6 +310,28 @@ export const ROUTES: AppRoute[] = [
       import('../features/harvest-centers/pages/rhc-manager-page.tsx').then((m) => m.RhcManagerPage),
   },
   {
+    path: '/fedex-requests',
+    title: 'Fedex Label Request List',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/shipping-labels/pages/label-requests-admin-page.tsx').then(
+        (m) => m.LabelRequestsAdminPage,
+      ),
+  },
+  // Part 2 §2: the HC (and its staff) and the RHC request labels on the same screen.
+  ...[
+    { path: '/fedex-request-label', memberships: [MEMBERSHIP.harvestCenter, MEMBERSHIP.hcStaff] },
+    { path: '/fedex-request-label-rhc', memberships: [MEMBERSHIP.referralHarvestCenter] },
+  ].map(
+    ({ path, memberships }): AppRoute => ({
+      path,
+      title: 'FedEx Label Request',
+      memberships,
+      page: () =>
+        import('../features/shipping-labels/pages/label-request-page.tsx').then((m) => m.LabelRequestPage),
+    }),
+  ),
+  {
     path: '/request-patients-signatures',
     title: 'Request Patient Signatures',
     memberships: [MEMBERSHIP.harvestCenter],

@@ -82,8 +82,9 @@ export async function submitCheckout(
   }
 }
 
-export function useTransactionHistory(path: string, page: number, pageSize: number) {
+export function useTransactionHistory(path: string, page: number, pageSize: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['checkout', 'history', path, page],
     queryFn: () =>
       api.get<{ count: number; results: TTransactionHistoryRow[] }>(path, {

@@ -9,10 +9,10 @@ import {
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
+import { PdfFileInput } from '../../../components/pdf-file-input.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDocumentTemplates, useUploadDocumentTemplate } from '../api/document-templates.ts';
-import { PdfFileInput } from './pdf-file-input.tsx';
 
 /** The admin's template a kind uses now (harvest centers' own attestations are theirs, not listed here). */
 function currentTemplate(templates: TDocumentTemplate[], kind: TDocumentKind): TDocumentTemplate | null {

@@ -12,11 +12,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { PdfFileInput } from '../../../components/pdf-file-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { processFile, useUploadDocuments } from '../api/upload-documents.ts';
 import { PatientContactFields } from '../components/patient-picker.tsx';
-import { PdfFileInput } from '../components/pdf-file-input.tsx';
 
 // The body's own rules for the typed fields (zod cannot pick from a refined object).
 const ZUploadForm = z.object({

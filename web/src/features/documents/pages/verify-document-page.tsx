@@ -5,10 +5,10 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { FormAlert } from '../../../components/form.tsx';
+import { PdfFileInput } from '../../../components/pdf-file-input.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { getToken } from '../../../lib/session.ts';
 import { useVerifyDocument } from '../api/verify-document.ts';
-import { PdfFileInput } from '../components/pdf-file-input.tsx';
 
 const EVENT_LABELS: Record<TDocumentEvent['event'], string> = {
   created: 'Created',

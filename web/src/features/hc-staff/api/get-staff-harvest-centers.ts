@@ -7,9 +7,10 @@ export function getStaffHarvestCenters(staffId: number): Promise<TStaffHcListRes
   return api.get<TStaffHcListResponse>(`/api/v1/hc-staff/${staffId}/hc-list/`);
 }
 
-export function useStaffHarvestCenters(staffId: number) {
+export function useStaffHarvestCenters(staffId: number, enabled = true) {
   return useQuery({
     queryKey: ['hc-staff', 'harvest-centers', staffId],
     queryFn: () => getStaffHarvestCenters(staffId),
+    enabled,
   });
 }
