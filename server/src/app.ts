@@ -36,6 +36,7 @@ import { SigningReminderJob } from './modules/documents/reminder-job.ts';
 import { sendAgreementsOnBehalfOfCenter } from './modules/documents/send-documents.ts';
 import { signingRoutes } from './modules/documents/signing.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
+import { hcProfileRoutes } from './modules/hc-profile/hc-profile.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
@@ -113,6 +114,7 @@ const DOMAIN_ROUTES = [
   couponsRoutes,
   transactionsRoutes,
   shippingLabelsRoutes,
+  hcProfileRoutes,
 ];
 
 /**

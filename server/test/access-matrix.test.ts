@@ -279,6 +279,8 @@ const KINDS = {
     write: ADMINS_ALL,
   },
   labelFile: { sample: (w, side) => w.labels[side].file, read: LABEL_READERS },
+  // A center's logo is public (its header, its papers).
+  logoFile: { sample: (w, side) => w.logos[side], read: each(CALLERS, 'all') },
 } satisfies Record<string, Kind>;
 type KindName = keyof typeof KINDS;
 
@@ -339,6 +341,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
   { route: /\/fedex-requests\/(update-sent-notification\/)?:id\/$/, kind: 'labelRequest' },
   { route: /^\/media\/fedex-label\/:file$/, param: 'file', kind: 'labelFile' },
+  { route: /^\/media\/hc-logos\/:file$/, param: 'file', kind: 'logoFile' },
   { route: /\/transactions\/:id\/receipt\/$/, kind: 'transaction' },
   // The report's detail: the parties and the sales team the sale was written with; the edit: admins.
   {
@@ -572,6 +575,7 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   // Multipart routes: a JSON body has no file (400 after access).
   'POST /api/v1/documents/process-file/': () => ({}),
   'POST /api/v1/fedex-requests/process-file/': () => ({}),
+  'POST /api/v1/utilities/upload-hc-logo/': () => ({}),
   // 'Other' needs no patient of either side.
   'POST /api/v1/fedex-requests/': () => ({
     harvest_center_email: 'labels@example.test',

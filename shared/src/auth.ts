@@ -32,6 +32,8 @@ export const ZSessionUser = z.object({
   tags: z.array(z.number().int()),
   is_superuser: z.boolean(),
   agreement_accepted: z.boolean(),
+  /** A harvest center's logo (its header shows it); null for other accounts and centers without one. */
+  logo_url: z.string().nullable().default(null),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -11,7 +11,7 @@ import { zUrlId } from './url-integers.ts';
 
 const ZDateTime = z.string().nullable(); // ISO timestamp or null
 
-export const ZUser = ZSessionUser.extend({
+export const ZUser = ZSessionUser.omit({ logo_url: true }).extend({
   address1: z.string(),
   address2: z.string(),
   city: z.string(),

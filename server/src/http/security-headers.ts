@@ -89,7 +89,9 @@ export async function registerSecurityHeaders(
     // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY says the proxy is ours.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+  // A route that chose its own caching (a public logo under a never-reused name) keeps it.
   app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

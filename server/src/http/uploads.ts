@@ -11,6 +11,7 @@ export type StoredUpload = { key: string; filename: string; size: number; sha256
 
 export const UPLOAD_MESSAGES = {
   notPdf: 'Please choose a PDF file.',
+  notImage: 'Please choose a PNG, JPEG or WebP image.',
   oneFile: 'Please send one file at a time.',
   tooLarge: (maxBytes: number) => `The file is larger than ${formatMegabytes(maxBytes)} MB.`,
 } as const;
@@ -74,6 +75,15 @@ async function readHead(
   return { head: Buffer.concat(chunks), ended: false };
 }
 
+/** The head and the rest of a part as one buffer (for files kept in memory, bounded by busboy's limit). */
+async function readWhole(head: Buffer, ended: boolean, rest: AsyncIterator<Buffer>): Promise<Buffer> {
+  const chunks = [head];
+  if (!ended) {
+    for (let next = await rest.next(); !next.done; next = await rest.next()) chunks.push(next.value);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Reads what is left of a part so the request can finish (busboy's limit bounds how much). */
 async function discard(file: Readable): Promise<void> {
   file.resume();
@@ -94,8 +104,9 @@ async function receiveSingleFile<T>(
   maxBytes: number,
   receive: (part: MultipartFile) => Promise<T>,
   undo: (received: T) => Promise<void>,
+  file: { fieldName: string; missing: string } = { fieldName: 'file', missing: UPLOAD_MESSAGES.notPdf },
 ): Promise<{ received: T; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notPdf);
+  if (!request.isMultipart()) throw badRequest(file.missing);
   const fields: Record<string, string> = {};
   let received: { value: T } | undefined;
   try {
@@ -104,9 +115,9 @@ async function receiveSingleFile<T>(
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         continue;
       }
-      if (part.fieldname !== 'file' || received) {
+      if (part.fieldname !== file.fieldName || received) {
         await discard(part.file);
-        throw badRequest(received ? UPLOAD_MESSAGES.oneFile : UPLOAD_MESSAGES.notPdf);
+        throw badRequest(received ? UPLOAD_MESSAGES.oneFile : file.missing);
       }
       received = { value: await receive(part) };
     }
@@ -114,7 +125,7 @@ async function receiveSingleFile<T>(
     if (received) await undo(received.value);
     throw error;
   }
-  if (!received) throw badRequest(UPLOAD_MESSAGES.notPdf);
+  if (!received) throw badRequest(file.missing);
   return { received: received.value, fields };
 }
 
@@ -171,12 +182,8 @@ export async function readPdfUpload(
     options.maxBytes,
     async (part) => {
       const { head, ended, rest } = await sniffPdf(part);
-      const chunks = [head];
-      if (!ended) {
-        for (let next = await rest.next(); !next.done; next = await rest.next()) chunks.push(next.value);
-      }
+      const bytes = await readWhole(head, ended, rest);
       if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge(options.maxBytes));
-      const bytes = Buffer.concat(chunks);
       return {
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         filename: cleanFilename(part.filename),
@@ -185,6 +192,38 @@ export async function readPdfUpload(
       };
     },
     async () => {},
+  );
+  return { ...received, fields };
+}
+
+/** Raster images a browser shows and sharp reads; SVG is refused (it can carry scripts). */
+const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/**
+ * One image from the multipart field `fieldName`, in memory (bounded by `maxBytes`), its type read
+ * from its first bytes (PNG, JPEG or WebP; anything else, SVG included, is a 400).
+ */
+export async function readImageUpload(
+  request: FastifyRequest,
+  options: { fieldName: string; maxBytes: number },
+): Promise<{ bytes: Buffer; mime: string; fields: Record<string, string> }> {
+  const { received, fields } = await receiveSingleFile(
+    request,
+    options.maxBytes,
+    async (part) => {
+      const rest = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const { head, ended } = await readHead(rest, SNIFF_BYTES);
+      const type = await fileTypeFromBuffer(head);
+      if (!type || !IMAGE_MIMES.has(type.mime)) {
+        await discard(part.file);
+        throw badRequest(UPLOAD_MESSAGES.notImage, { [options.fieldName]: UPLOAD_MESSAGES.notImage });
+      }
+      const bytes = await readWhole(head, ended, rest);
+      if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge(options.maxBytes));
+      return { bytes, mime: type.mime };
+    },
+    async () => {},
+    { fieldName: options.fieldName, missing: UPLOAD_MESSAGES.notImage },
   );
   return { ...received, fields };
 }

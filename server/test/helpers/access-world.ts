@@ -1,12 +1,13 @@
 import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { userTagLinks } from '../../src/db/schema/accounts.ts';
+import { centerAccounts, userTagLinks } from '../../src/db/schema/accounts.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
+import { logoKeyOfFile } from '../../src/modules/hc-profile/hc-logo.ts';
 import { labelMediaPath, newLabelKey } from '../../src/modules/shipping-labels/label-files.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {
@@ -149,6 +150,12 @@ async function createSideCommerce(
   return { locationIds, cardIds, transactionId: transaction.id };
 }
 
+/** A 1×1 PNG: what a stored logo is. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** A side's label request with a label file: `file` is the {file} of media/fedex-label/{file}. */
 async function createSideLabelRequest(db: Db, storage: FileStorage, side: WorldSide) {
   const labelKey = newLabelKey();
@@ -174,6 +181,17 @@ async function createSideLabelRequest(db: Db, storage: FileStorage, side: WorldS
   return { id: request.id, file: labelMediaPath(labelKey).split('/').pop() as string };
 }
 
+/** A side's HC logo: `file` is the {file} of media/hc-logos/{file}. */
+async function createSideLogo(db: Db, storage: FileStorage, side: WorldSide) {
+  const file = `${side.harvestCenter.id}-logo.png`;
+  await storage.put(logoKeyOfFile(file), TINY_PNG);
+  await db
+    .update(centerAccounts)
+    .set({ logoKey: logoKeyOfFile(file) })
+    .where(eq(centerAccounts.userId, side.harvestCenter.id));
+  return file;
+}
+
 /**
  * Two of everything, so that every role has an object of each kind it may reach (side A, where
  * the signed-in accounts live) and one it must not (side B); the three admins are shared.
@@ -191,6 +209,10 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
   const labels = {
     A: await createSideLabelRequest(db, options.storage, A),
     B: await createSideLabelRequest(db, options.storage, B),
+  };
+  const logos = {
+    A: await createSideLogo(db, options.storage, A),
+    B: await createSideLogo(db, options.storage, B),
   };
   const outboxMailId = await enqueueMail(db, {
     to: A.patient.email,
@@ -215,6 +237,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     B,
     documents,
     labels,
+    logos,
     outboxMailId,
     couponId: coupon.id,
     productId: product.id,

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@portal/shared/auth';
 import { TEXT } from '@portal/shared/ui-constants';
@@ -44,6 +44,16 @@ function SignedInShell({ user }: { user: TSessionUser }) {
             <Anchor component={Link} to="/dashboard" underline="never" aria-label={`${TEXT.portalName} home`}>
               <Logo />
             </Anchor>
+            {user.logo_url && (
+              <Image
+                src={user.logo_url}
+                alt={`${user.company} logo`}
+                h={36}
+                w="auto"
+                maw={140}
+                fit="contain"
+              />
+            )}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ResourceCenter />

@@ -22,6 +22,7 @@ function userOf(membership: MembershipId): TSessionUser {
     tags: [],
     is_superuser: false,
     agreement_accepted: true,
+    logo_url: null,
   };
 }
 

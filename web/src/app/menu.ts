@@ -109,6 +109,7 @@ const MENU: readonly MenuEntry[] = [
     memberships: [M.patient],
     tag: VIAL_CHECKOUT_TAG_ID,
   },
+  { path: '/hc-profile', label: 'HC Profile', group: ACCOUNT, memberships: [M.harvestCenter] },
   { path: '/hc-locations', label: 'Locations', group: ACCOUNT, memberships: CENTERS },
   { path: '/hc-payments', label: 'Payment Methods', group: ACCOUNT, memberships: CENTERS },
 ];

@@ -310,6 +310,12 @@ export const ROUTES: AppRoute[] = [
       import('../features/harvest-centers/pages/rhc-manager-page.tsx').then((m) => m.RhcManagerPage),
   },
   {
+    path: '/hc-profile',
+    title: 'HC Profile',
+    memberships: [MEMBERSHIP.harvestCenter],
+    page: () => import('../features/hc-profile/pages/hc-profile-page.tsx').then((m) => m.HcProfilePage),
+  },
+  {
     path: '/fedex-requests',
     title: 'Fedex Label Request List',
     memberships: ADMIN_MEMBERSHIPS,

@@ -169,6 +169,8 @@ export const centerAccounts = pgTable(
     processingLabId: integer('processing_lab_id').references(() => processingLabs.id, {
       onDelete: 'set null',
     }),
+    /** The center's logo (`hc-logos/<uuid>.png`, resized on upload); null when it has none. */
+    logoKey: text('logo_key'),
   },
   (t) => [
     ...ownAccount(t, 'center_accounts', [4, 5]),

@@ -2,17 +2,21 @@ import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userTagLinks } from '../../db/schema/accounts.ts';
+import { centerAccounts, userTagLinks } from '../../db/schema/accounts.ts';
 import { findAccountById } from '../accounts/account-view.ts';
+import { logoUrl } from '../hc-profile/hc-logo.ts';
 
 /** The user as the browser keeps it (part 1 §3). */
 export async function loadSessionUser(db: Db, userId: number): Promise<TSessionUser> {
   const user = await findAccountById(db, userId);
   if (!user) throw new Error(`account ${userId} vanished`);
-  const tags = await db
-    .select({ id: userTagLinks.tagId })
-    .from(userTagLinks)
-    .where(eq(userTagLinks.userId, user.id));
+  const [tags, [center]] = await Promise.all([
+    db.select({ id: userTagLinks.tagId }).from(userTagLinks).where(eq(userTagLinks.userId, user.id)),
+    db
+      .select({ logoKey: centerAccounts.logoKey })
+      .from(centerAccounts)
+      .where(eq(centerAccounts.userId, user.id)),
+  ]);
   return {
     id: user.id,
     email: user.email,
@@ -29,5 +33,6 @@ export async function loadSessionUser(db: Db, userId: number): Promise<TSessionU
     tags: tags.map((t) => t.id).sort((a, b) => a - b),
     is_superuser: user.isSuperuser,
     agreement_accepted: user.agreementAcceptedAt !== null,
+    logo_url: logoUrl(center?.logoKey ?? null),
   };
 }

@@ -28,6 +28,7 @@ import {
   salesTeamOf,
 } from '../accounts/buyers.ts';
 import { createPatient } from '../accounts/create-patient.ts';
+import { centerLogoBytes } from '../hc-profile/hc-logo.ts';
 import {
   emailTaken,
   findCouponForOrder,
@@ -380,7 +381,10 @@ export async function placeCheckoutOrder(
         })
         .returning();
       const facts = receiptFactsOf(row, contact, patient?.name ?? null);
-      await deps.storage.put(key, await buildReceiptPdf(facts), { contentType: 'application/pdf' });
+      const logoPng = await centerLogoBytes(tx, deps.storage, row.harvestCenterId);
+      await deps.storage.put(key, await buildReceiptPdf(facts, { logoPng }), {
+        contentType: 'application/pdf',
+      });
       receiptStored = true;
       if (facts.buyerEmail) {
         await enqueueMail(tx, {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { transactions } from '../../db/schema/commerce.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { accountContact } from '../accounts/buyers.ts';
+import { centerLogoBytes } from '../hc-profile/hc-logo.ts';
 import { buildReceiptPdf, type ReceiptFacts } from './receipt-pdf.ts';
 import { receiptKey } from './receipts.ts';
 
@@ -39,6 +40,7 @@ export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionR
   const patient = t.patientId !== null ? await accountContact(db, t.patientId) : null;
   const bytes = await buildReceiptPdf(
     receiptFactsOf(t, buyer, patient ? `${patient.firstName} ${patient.lastName}`.trim() : null),
+    { logoPng: await centerLogoBytes(db, storage, t.harvestCenterId) },
   );
   await storage.put(key, bytes, { contentType: 'application/pdf' });
   return bytes;

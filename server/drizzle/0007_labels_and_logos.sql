@@ -35,6 +35,7 @@ CREATE TABLE "shipping_label_requests" (
 	CONSTRAINT "shipping_label_requests_sent_has_label" CHECK (NOT "shipping_label_requests"."notification_sent" OR "shipping_label_requests"."label_key" IS NOT NULL)
 );
 --> statement-breakpoint
+ALTER TABLE "center_accounts" ADD COLUMN "logo_key" text;--> statement-breakpoint
 ALTER TABLE "shipping_label_request_patients" ADD CONSTRAINT "shipping_label_request_patients_request_id_shipping_label_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."shipping_label_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipping_label_request_patients" ADD CONSTRAINT "shipping_label_request_patients_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipping_label_requests" ADD CONSTRAINT "shipping_label_requests_center_id_users_id_fk" FOREIGN KEY ("center_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

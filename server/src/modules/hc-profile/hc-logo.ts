@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { HC_LOGO_MAX_PIXELS, HC_LOGO_TEXTS, type THcLogoResponse } from '@portal/shared/hc-profile';
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { recordAudit } from '../../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
+import { centerAccounts } from '../../db/schema/accounts.ts';
+import type { Actor } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { findAccount } from '../accounts/account-view.ts';
+
+const LOGO_PREFIX = 'hc-logos/';
+/** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+export const LOGO_FILE_PATTERN = /^[A-Za-z0-9_-]{1,64}(\.png)?$/;
+
+export function logoUrl(logoKey: string | null): string | null {
+  return logoKey ? `/media/${logoKey}` : null;
+}
+
+export function logoKeyOfFile(file: string): string {
+  return `${LOGO_PREFIX}${file}`;
+}
+
+/**
+ * The logo as it is kept: decoded (so only a real image passes), turned upright, shrunk to fit
+ * 512×512, metadata dropped, written as PNG (which the PDFs embed as they are).
+ */
+export async function normalizedLogo(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({
+        width: HC_LOGO_MAX_PIXELS,
+        height: HC_LOGO_MAX_PIXELS,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .png()
+      .toBuffer();
+  } catch {
+    throw badRequest(HC_LOGO_TEXTS.unreadable, { logohc: HC_LOGO_TEXTS.unreadable });
+  }
+}
+
+/** Whose logo a caller sets: an HC its own (its staff through staff access), admins any HC's. */
+function logoCenterId(actor: Actor, requested: number | undefined): number {
+  if (actor.isAdmin) {
+    if (requested === undefined) throw badRequest('Choose the harvest center whose logo this is.');
+    return requested;
+  }
+  if (
+    actor.membershipId !== MEMBERSHIP.harvestCenter ||
+    (requested !== undefined && requested !== actor.id)
+  ) {
+    throw forbidden('You can change only your own logo.');
+  }
+  return actor.id;
+}
+
+/** POST /api/v1/utilities/upload-hc-logo/: stores the new logo and drops the old one. */
+export async function setHarvestCenterLogo(
+  deps: { db: Db; storage: FileStorage },
+  actor: Actor,
+  input: { bytes: Buffer; harvestCenterId?: number },
+  context: RequestContext,
+): Promise<THcLogoResponse> {
+  const centerId = logoCenterId(actor, input.harvestCenterId);
+  if (!(await findAccount(deps.db, centerId, [MEMBERSHIP.harvestCenter]))) {
+    throw notFound('Harvest center not found.');
+  }
+  const png = await normalizedLogo(input.bytes);
+  const key = `${LOGO_PREFIX}${randomUUID()}.png`;
+  await deps.storage.put(key, png, { contentType: 'image/png' });
+  let previous: string | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ logoKey: centerAccounts.logoKey })
+        .from(centerAccounts)
+        .where(eq(centerAccounts.userId, centerId))
+        .for('update');
+      previous = row?.logoKey ?? null;
+      await tx.update(centerAccounts).set({ logoKey: key }).where(eq(centerAccounts.userId, centerId));
+      await recordAudit(tx, {
+        action: 'hc_profile.logo_updated',
+        actorUserId: actor.session.actorUserId ?? actor.id,
+        targetUserId: centerId,
+        ip: context.ip,
+        detail: { bytes: png.length },
+      });
+    });
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => {});
+    throw error;
+  }
+  if (previous) await deps.storage.delete(previous).catch(() => {});
+  return { success: true, message: HC_LOGO_TEXTS.updated, logo_url: logoUrl(key) };
+}
+
+/** The stored logo of a center, for the PDFs it appears on; null without one (or if the file is gone). */
+export async function centerLogoBytes(db: Db, storage: FileStorage, centerId: number | null) {
+  if (centerId === null) return null;
+  const [row] = await db
+    .select({ logoKey: centerAccounts.logoKey })
+    .from(centerAccounts)
+    .where(eq(centerAccounts.userId, centerId));
+  if (!row?.logoKey) return null;
+  return storage.getBytes(row.logoKey).catch(() => null);
+}
