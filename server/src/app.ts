@@ -44,7 +44,8 @@ import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { salesTeamAddRoutes } from './modules/sales-teams/sales-team-add.routes.ts';
 import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
-import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
+import { shippingLabelDeps, shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
+import { labelSummariesOfTransactions } from './modules/shipping-labels/shipping-labels.service.ts';
 import { commissionSharesAt } from './modules/transactions/commission-rates.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
@@ -130,6 +131,7 @@ function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     wakeMail: () => app.mailWorker.wake(),
     log: app.log,
     commissionSharesAt,
+    labelRequestsOf: (ids) => labelSummariesOfTransactions(shippingLabelDeps(app), ids),
     requestPatientAgreements: async (tx, actor, request, origin) => {
       await sendAgreementsOnBehalfOfCenter(
         { ...app.documents, db: tx },

@@ -7,7 +7,7 @@ import { coupons, locations, paymentProfiles, transactions } from '../../src/db/
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
-import { logoKeyOfFile } from '../../src/modules/hc-profile/hc-logo.ts';
+import { logoKeyOfFile } from '../../src/modules/accounts/center-logo.ts';
 import { labelMediaPath, newLabelKey } from '../../src/modules/shipping-labels/label-files.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {

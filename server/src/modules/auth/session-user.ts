@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts, userTagLinks } from '../../db/schema/accounts.ts';
 import { findAccountById } from '../accounts/account-view.ts';
-import { logoUrl } from '../hc-profile/hc-logo.ts';
+import { logoUrl } from '../accounts/center-logo.ts';
 
 /** The user as the browser keeps it (part 1 §3). */
 export async function loadSessionUser(db: Db, userId: number): Promise<TSessionUser> {

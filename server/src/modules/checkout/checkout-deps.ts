@@ -1,3 +1,4 @@
+import type { TTransactionHistoryRow } from '@portal/shared/checkout';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import type { PaymentGateway } from '../../payments/payment-gateway.ts';
@@ -33,6 +34,11 @@ export type CommissionSharesAt = (
   distributorCommissionCents: number;
 }>;
 
+/** The label requests of some transactions (the shipping-labels module's), for the history rows. */
+export type LabelRequestsOf = (
+  transactionIds: readonly number[],
+) => Promise<Map<number, NonNullable<TTransactionHistoryRow['fedex_request']>>>;
+
 export type CheckoutDeps = {
   db: Db;
   gateway: PaymentGateway;
@@ -40,6 +46,7 @@ export type CheckoutDeps = {
   publicUrl: string;
   requestPatientAgreements: RequestPatientAgreements;
   commissionSharesAt: CommissionSharesAt;
+  labelRequestsOf: LabelRequestsOf;
   /** Sends queued mail now rather than at the worker's next poll. */
   wakeMail(): void;
   log: { error(obj: unknown, msg: string): void };

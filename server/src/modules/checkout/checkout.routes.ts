@@ -84,7 +84,7 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
           await requireHarvestCenterHistoryReader(app.db, requireActor(request), request.params.id);
           return listTransactionHistory(app.db, { harvestCenterId: request.params.id }, request.query, {
             processingFeeOnly,
-            mediaSecret: await app.documents.seal.mediaSecret(),
+            labelRequestsOf: deps().labelRequestsOf,
           });
         },
       );
@@ -100,7 +100,7 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
         requireReferralCenterHistoryReader(requireActor(request), request.params.id);
         return listTransactionHistory(app.db, { referralHarvestCenterId: request.params.id }, request.query, {
           processingFeeOnly: true,
-          mediaSecret: await app.documents.seal.mediaSecret(),
+          labelRequestsOf: deps().labelRequestsOf,
         });
       },
     );

@@ -27,8 +27,8 @@ import {
   requireBuyer,
   salesTeamOf,
 } from '../accounts/buyers.ts';
+import { centerLogoBytes } from '../accounts/center-logo.ts';
 import { createPatient } from '../accounts/create-patient.ts';
-import { centerLogoBytes } from '../hc-profile/hc-logo.ts';
 import {
   emailTaken,
   findCouponForOrder,

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { transactions } from '../../db/schema/commerce.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { accountContact } from '../accounts/buyers.ts';
-import { centerLogoBytes } from '../hc-profile/hc-logo.ts';
+import { centerLogoBytes } from '../accounts/center-logo.ts';
 import { buildReceiptPdf, type ReceiptFacts } from './receipt-pdf.ts';
 import { receiptKey } from './receipts.ts';
 

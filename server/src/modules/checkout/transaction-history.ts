@@ -7,11 +7,7 @@ import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { signedLabelPath } from '../shipping-labels/label-files.ts';
-import {
-  findLabelRequestsOfTransactions,
-  type LabelRequestRow,
-} from '../shipping-labels/shipping-labels.repository.ts';
+import type { LabelRequestsOf } from './checkout-deps.ts';
 
 const patient = alias(users, 'patient');
 const hc = alias(users, 'hc');
@@ -29,17 +25,6 @@ function scopeCondition(scope: HistoryScope): SQL {
   return eq(transactions.buyerUserId, scope.buyerUserId);
 }
 
-/** The label request of a transaction row (part 2 §3 fedex_request), its label behind a signed link. */
-function labelSummary(request: LabelRequestRow | undefined, mediaSecret: string) {
-  if (!request) return null;
-  return {
-    id: request.id,
-    pdf_file: request.labelKey ? signedLabelPath(mediaSecret, request.labelKey) : null,
-    tracking_link: request.trackingLink,
-    tracking_number: request.trackingNumber,
-  };
-}
-
 export function receiptUrl(transactionId: number): string {
   return `/api/v1/transactions/${transactionId}/receipt/`;
 }
@@ -52,7 +37,7 @@ export async function listTransactionHistory(
   db: Db,
   scope: HistoryScope,
   page: PageRequest,
-  options: { processingFeeOnly: boolean; mediaSecret: string },
+  options: { processingFeeOnly: boolean; labelRequestsOf: LabelRequestsOf },
 ): Promise<{ count: number; results: TTransactionHistoryRow[] }> {
   const where = and(
     scopeCondition(scope),
@@ -92,10 +77,7 @@ export async function listTransactionHistory(
         .from(documents)
         .where(and(inArray(documents.patientId, patientIds), ne(documents.status, 'Voided')))
     : [];
-  const labels = await findLabelRequestsOfTransactions(
-    db,
-    result.rows.map((r) => r.t.id),
-  );
+  const labels = await options.labelRequestsOf(result.rows.map((r) => r.t.id));
   return {
     count: result.count,
     results: result.rows.map(({ t, patientFirst, patientLast, hcCompany, rhcCompany }) => ({
@@ -122,7 +104,7 @@ export async function listTransactionHistory(
       patient_documents: docs
         .filter((d) => d.patientId === t.patientId)
         .map((d) => ({ id: d.id, name: d.name, status: d.status, document_id: d.documentId })),
-      fedex_request: labelSummary(labels.get(t.id), options.mediaSecret),
+      fedex_request: labels.get(t.id) ?? null,
       receipt_url: receiptUrl(t.id),
     })),
   };

@@ -2,9 +2,9 @@ import { ZDocumentListQuery, ZDocumentPage, ZDocumentTemplate } from '@portal/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { receivePdfUpload } from '../../http/uploads.ts';
 import { adminDocuments } from './list-documents.ts';
-import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
 import { createTemplate, listTemplatesJson, TEMPLATE_KEY_PREFIX } from './templates.ts';
 
 /** The admin's documents lists (/documents/patients, /documents/harvest-centers) and templates. */

@@ -25,6 +25,7 @@ import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { receivePdfUpload } from '../../http/uploads.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
 import { deleteDocument, patchDocument } from './change-document.ts';
@@ -32,7 +33,6 @@ import { patientSignedDocument, updateDocumentStatuses } from './document-status
 import { requestOrigin } from './documents-deps.ts';
 import { accountAttestationLink, signLinkForDocument } from './embedded-signing.ts';
 import { accountAttestation, centerDocuments, patientDocuments } from './list-documents.ts';
-import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
 import { resendSignEmail } from './resend-sign-email.ts';
 import { sendDocuments } from './send-documents.ts';
 import { uploadDocuments } from './upload-documents.ts';

@@ -12,12 +12,12 @@ import {
 } from '@portal/shared/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { readPdfUpload } from '../../http/uploads.ts';
 import { requestOrigin } from './documents-deps.ts';
 import { embeddedSigning, templateFromCompletedAttestation } from './embedded-signing.ts';
 import { openDocumentFile } from './media.ts';
-import { MULTIPART, multipartValidator, zFormFile } from './multipart-schema.ts';
 import { openSigningSession, signDocument } from './sign-document.ts';
 import { verifyDocument } from './verify-document.ts';
 

@@ -11,19 +11,11 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findAccount } from '../accounts/account-view.ts';
+import { logoUrl, newLogoKey } from '../accounts/center-logo.ts';
 
-const LOGO_PREFIX = 'hc-logos/';
 /** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 export const LOGO_FILE_PATTERN = /^[A-Za-z0-9_-]{1,64}(\.png)?$/;
-
-export function logoUrl(logoKey: string | null): string | null {
-  return logoKey ? `/media/${logoKey}` : null;
-}
-
-export function logoKeyOfFile(file: string): string {
-  return `${LOGO_PREFIX}${file}`;
-}
 
 /**
  * The logo as it is kept: decoded (so only a real image passes), turned upright, shrunk to fit
@@ -73,7 +65,7 @@ export async function setHarvestCenterLogo(
     throw notFound('Harvest center not found.');
   }
   const png = await normalizedLogo(input.bytes);
-  const key = `${LOGO_PREFIX}${randomUUID()}.png`;
+  const key = newLogoKey(randomUUID());
   await deps.storage.put(key, png, { contentType: 'image/png' });
   let previous: string | null = null;
   try {
@@ -99,15 +91,4 @@ export async function setHarvestCenterLogo(
   }
   if (previous) await deps.storage.delete(previous).catch(() => {});
   return { success: true, message: HC_LOGO_TEXTS.updated, logo_url: logoUrl(key) };
-}
-
-/** The stored logo of a center, for the PDFs it appears on; null without one (or if the file is gone). */
-export async function centerLogoBytes(db: Db, storage: FileStorage, centerId: number | null) {
-  if (centerId === null) return null;
-  const [row] = await db
-    .select({ logoKey: centerAccounts.logoKey })
-    .from(centerAccounts)
-    .where(eq(centerAccounts.userId, centerId));
-  if (!row?.logoKey) return null;
-  return storage.getBytes(row.logoKey).catch(() => null);
 }

@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
+import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { readImageUpload } from '../../http/uploads.ts';
-import { MULTIPART, multipartValidator, zFormFile } from '../documents/multipart-schema.ts';
-import { LOGO_FILE_PATTERN, logoKeyOfFile, setHarvestCenterLogo } from './hc-logo.ts';
+import { logoKeyOfFile } from '../accounts/center-logo.ts';
+import { LOGO_FILE_PATTERN, setHarvestCenterLogo } from './hc-logo.ts';
 
 const tags = ['hc profile'];
 

@@ -18,11 +18,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { receivePdfUpload } from '../../http/uploads.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
-import { MULTIPART, multipartValidator, zFormFile } from '../documents/multipart-schema.ts';
 import { isValidSignedLabelQuery, LABEL_FILE_PATTERN, labelKeyOfFile } from './label-files.ts';
 import { findLabelRequestByLabelKey } from './shipping-labels.repository.ts';
 import {
@@ -46,7 +46,7 @@ const REQUESTERS = [
 const ZSignedFileQuery = ZSignedMediaQuery.omit({ version: true });
 export const LABEL_REFUSED = 'This link has expired or is not valid. Open the label again from the portal.';
 
-function shippingLabelDeps(app: FastifyInstance): ShippingLabelDeps {
+export function shippingLabelDeps(app: FastifyInstance): ShippingLabelDeps {
   return {
     db: app.db,
     storage: app.storage,

@@ -198,6 +198,26 @@ export async function createLabelRequest(
   return { success: true, message: SHIPPING_LABEL_TEXTS.requested, data: await requestJson(deps, row) };
 }
 
+/** The label of each transaction that has one (part 2 §3 fedex_request), for the centers' rows. */
+export async function labelSummariesOfTransactions(
+  deps: ShippingLabelDeps,
+  transactionIds: readonly number[],
+) {
+  const requests = await findLabelRequestsOfTransactions(deps.db, transactionIds);
+  const secret = requests.size > 0 ? await deps.mediaSecret() : '';
+  return new Map(
+    [...requests].map(([transactionId, r]) => [
+      transactionId,
+      {
+        id: r.id,
+        pdf_file: r.labelKey ? signedLabelPath(secret, r.labelKey) : null,
+        tracking_link: r.trackingLink,
+        tracking_number: r.trackingNumber,
+      },
+    ]),
+  );
+}
+
 /** GET /api/admin/fedex-requests/: newest first, 10 a page, the filter box searched in SQL. */
 export async function listLabelRequests(
   deps: ShippingLabelDeps,

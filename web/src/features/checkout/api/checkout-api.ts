@@ -25,19 +25,6 @@ export function useSalesRepExists(salesRepId: number | null) {
   });
 }
 
-/** The patients a center may order for: an HC's own, an RHC's referred ones. */
-export function usePatientOptions(centerId: number, referral: boolean, search: string, enabled: boolean) {
-  const path = referral
-    ? `/api/v1/harvest-centers/${centerId}/referral/patientList/`
-    : `/api/v1/harvest-centers/${centerId}/patientList/`;
-  return useQuery({
-    queryKey: ['checkout', 'patients', path, search],
-    queryFn: () => api.get<TPatientOption[]>(path, { params: { search: search || undefined, limit: 50 } }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
 /** The harvest centers an RHC works with (the referral form's picker). */
 export function useHarvestCenterChoices(enabled: boolean) {
   return useQuery({
@@ -80,16 +67,4 @@ export async function submitCheckout(
       return error.body as TCheckoutResponse;
     throw error;
   }
-}
-
-export function useTransactionHistory(path: string, page: number, pageSize: number, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: ['checkout', 'history', path, page],
-    queryFn: () =>
-      api.get<{ count: number; results: TTransactionHistoryRow[] }>(path, {
-        params: pageParams(page, pageSize),
-      }),
-    placeholderData: keepPreviousData,
-  });
 }

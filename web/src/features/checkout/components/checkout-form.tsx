@@ -27,6 +27,7 @@ import { todayIsoDate } from '@portal/shared/dates';
 import type { TProduct } from '@portal/shared/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { usePatientOptions } from '../../../components/centers/center-queries.ts';
 import {
   type AddressDraft,
   type AddressErrors,
@@ -45,12 +46,7 @@ import {
 import { tokenizeCard, useSavedCards, useSavedLocations } from '../../../components/payment/payment-api.ts';
 import { NEW_CARD, SavedCardChoice } from '../../../components/payment/saved-card-choice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  type CheckoutEndpoint,
-  submitCheckout,
-  useHarvestCenterChoices,
-  usePatientOptions,
-} from '../api/checkout-api.ts';
+import { type CheckoutEndpoint, submitCheckout, useHarvestCenterChoices } from '../api/checkout-api.ts';
 import { FailureDialog, ProcessingDialog, SuccessDialog } from './checkout-dialogs.tsx';
 import { CouponField, type CouponState } from './coupon-field.tsx';
 import { OrderSummary } from './order-summary.tsx';

@@ -4,12 +4,12 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { formatCents } from '@portal/shared/products';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useState } from 'react';
+import { useTransactionHistory } from '../../../components/centers/center-queries.ts';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable } from '../../../components/paged-data-table.tsx';
 import { download } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
-import { useTransactionHistory } from '../api/checkout-api.ts';
 
 const name = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 

@@ -9,12 +9,12 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useProfile } from '../../../components/account/profile-query.ts';
 import { FormAlert } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { SESSION_QUERY_KEY, useSignedInUser } from '../../../lib/use-current-user.ts';
-import { useProfile } from '../../profile/api/profile.ts';
 
 function uploadLogo(file: File): Promise<THcLogoResponse> {
   const form = new FormData();

@@ -2,10 +2,10 @@ import { Button, Stack, Title } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import type { TStaffHarvestCenter } from '@portal/shared/hc-staff';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
+import { useStaffHarvestCenters } from '../../../components/centers/staff-harvest-centers.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { failureOf } from '../../../components/load-error.tsx';
 import { useAccessHarvestCenter } from '../api/access-harvest-center.ts';
-import { useStaffHarvestCenters } from '../api/get-staff-harvest-centers.ts';
 
 /** An HC staff member's dashboard: the centers it works for, and switching into one. */
 export function AssociatedHarvestCenters({ user }: { user: TSessionUser }) {

@@ -4,19 +4,9 @@ import type { ZProfilePut } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { profileQuery } from '../../../components/account/profile-query.ts';
 import { api } from '../../../lib/api-client.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/use-current-user.ts';
-
-export const profileQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['profile', id],
-    queryFn: ({ signal }) => api.get<TUser>(`/api/v1/users/${id}/`, { signal }),
-  });
-
-/** The signed-in user's full record (addresses, dates), which the session copy does not hold. */
-export function useProfile(id: number) {
-  return useQuery(profileQuery(id));
-}
 
 export type TProfileBody = z.input<typeof ZProfilePut>;
 

@@ -2,10 +2,10 @@ import { Button } from '@mantine/core';
 import { DOCUMENT_TEXTS } from '@portal/shared/documents';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { profileQuery } from '../../../components/account/profile-query.ts';
 import { SigningDialog } from '../../../components/signing/signing-dialog.tsx';
 import { SESSION_QUERY_KEY } from '../../../lib/use-current-user.ts';
 import { useRequestAttestationLink } from '../api/attestation.ts';
-import { profileQuery } from '../api/profile.ts';
 
 /**
  * Part 1 §4: a harvest center (or its staff) without a template signs its attestation in a pop-up;

@@ -17,6 +17,7 @@ import { HC_TYPE_MEMBERSHIPS } from '@portal/shared/memberships';
 import { COMPANY_REQUIRED_MESSAGE, isCompanyRequired, ZProfilePut } from '@portal/shared/profile';
 import { TEXT } from '@portal/shared/ui-constants';
 import type { TUser } from '@portal/shared/users';
+import { useProfile } from '../../../components/account/profile-query.ts';
 import { EmailChangePasswordInput } from '../../../components/email-change-password-input.tsx';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
@@ -24,7 +25,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession, useSignedInUser } from '../../../lib/use-current-user.ts';
-import { useProfile, useUpdateProfile } from '../api/profile.ts';
+import { useUpdateProfile } from '../api/profile.ts';
 import { AttestationButton } from '../components/attestation-button.tsx';
 
 /** Part 1 §5: company is shown and required only for memberships 4 and 9. */

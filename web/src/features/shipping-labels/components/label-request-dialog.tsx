@@ -23,10 +23,11 @@ import {
 } from '@portal/shared/shipping-labels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { usePatientOptions } from '../../../components/centers/center-queries.ts';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { useSavedLocations } from '../../../components/payment/payment-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { usePatientOptions } from '../../checkout/api/checkout-api.ts';
+
 import { requestLabel } from '../api/shipping-labels-api.ts';
 
 export type LabelCenter = {

@@ -5,12 +5,12 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { hasPendingDocument, SHIPPING_LABEL_TEXTS } from '@portal/shared/shipping-labels';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useState } from 'react';
+import { useTransactionHistory } from '../../../components/centers/center-queries.ts';
+import { useStaffHarvestCenters } from '../../../components/centers/staff-harvest-centers.ts';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable } from '../../../components/paged-data-table.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
-import { useTransactionHistory } from '../../checkout/api/checkout-api.ts';
-import { useStaffHarvestCenters } from '../../hc-staff/api/get-staff-harvest-centers.ts';
 import { type LabelCenter, LabelRequestDialog } from '../components/label-request-dialog.tsx';
 
 const patientNames = (t: TTransactionHistoryRow) =>

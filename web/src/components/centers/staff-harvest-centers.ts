@@ -1,6 +1,6 @@
 import type { TStaffHcListResponse } from '@portal/shared/hc-staff';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** The harvest centers a staff member works for. */
 export function getStaffHarvestCenters(staffId: number): Promise<TStaffHcListResponse> {

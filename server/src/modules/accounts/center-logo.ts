@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { centerAccounts } from '../../db/schema/accounts.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+
+/**
+ * A harvest center's logo is part of its account (center_accounts.logo_key): its header, its receipts
+ * and its papers show it. Stored as `hc-logos/<uuid>.png`, served at /media/hc-logos/<uuid>.png.
+ */
+const LOGO_PREFIX = 'hc-logos/';
+
+export function newLogoKey(uuid: string): string {
+  return `${LOGO_PREFIX}${uuid}.png`;
+}
+
+export function logoKeyOfFile(file: string): string {
+  return `${LOGO_PREFIX}${file}`;
+}
+
+export function logoUrl(logoKey: string | null): string | null {
+  return logoKey ? `/media/${logoKey}` : null;
+}
+
+export async function findCenterLogoKey(db: Db, centerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ logoKey: centerAccounts.logoKey })
+    .from(centerAccounts)
+    .where(eq(centerAccounts.userId, centerId));
+  return row?.logoKey ?? null;
+}
+
+/** The stored logo of a center, for the PDFs it appears on; null without one (or if the file is gone). */
+export async function centerLogoBytes(db: Db, storage: FileStorage, centerId: number | null) {
+  if (centerId === null) return null;
+  const key = await findCenterLogoKey(db, centerId);
+  return key ? storage.getBytes(key).catch(() => null) : null;
+}
