@@ -20,6 +20,7 @@ import { registerUploads } from './http/uploads.ts';
 import { computeBuildVersion, registerWebApp, WEB_DIST } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -116,6 +117,7 @@ const DOMAIN_ROUTES = [
   transactionsRoutes,
   shippingLabelsRoutes,
   hcProfileRoutes,
+  assetsRoutes,
 ];
 
 /**

@@ -135,6 +135,7 @@ const DOCUMENT_READERS: Rule = {
   ...each(['lab', 'labAccess', 'patient', 'harvestCenter', 'hcStaff'], 'side'),
 };
 
+const SIGNED_IN_BY_TYPE: Rule = { ...ADMINS_ALL, ...each(NON_ADMIN_ROLES, 'side') };
 const LABEL_READERS: Rule = { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') };
 
 const KINDS = {
@@ -279,6 +280,18 @@ const KINDS = {
     write: ADMINS_ALL,
   },
   labelFile: { sample: (w, side) => w.labels[side].file, read: LABEL_READERS },
+  // Assets (assets.policy.ts): an account type reads those aimed at it; admins read and change all.
+  asset: { sample: (w, side) => w.assets[side].id, read: SIGNED_IN_BY_TYPE, write: ADMINS_ALL },
+  assetFile: { sample: (w, side) => w.assets[side].file, read: SIGNED_IN_BY_TYPE },
+  // An account type's resource center: its own users and admins ("other" is another type).
+  membership: {
+    sample: (_w, side, caller) => {
+      const own = caller === 'anonymous' ? MEMBERSHIP.patient : MEMBERSHIP_OF[caller];
+      if (side === 'A') return own;
+      return own === MEMBERSHIP.patient ? MEMBERSHIP.harvestCenter : MEMBERSHIP.patient;
+    },
+    read: SIGNED_IN_BY_TYPE,
+  },
   // A center's logo is public (its header, its papers).
   logoFile: { sample: (w, side) => w.logos[side], read: each(CALLERS, 'all') },
 } satisfies Record<string, Kind>;
@@ -342,6 +355,9 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/fedex-requests\/(update-sent-notification\/)?:id\/$/, kind: 'labelRequest' },
   { route: /^\/media\/fedex-label\/:file$/, param: 'file', kind: 'labelFile' },
   { route: /^\/media\/hc-logos\/:file$/, param: 'file', kind: 'logoFile' },
+  { route: /^\/media\/assets\/:file$/, param: 'file', kind: 'assetFile' },
+  { route: /\/assets\/subscription\/:id\//, kind: 'membership' },
+  { route: /^\/api\/v1\/assets\/:id\/$/, kind: 'asset' },
   { route: /\/transactions\/:id\/receipt\/$/, kind: 'transaction' },
   // The report's detail: the parties and the sales team the sale was written with; the edit: admins.
   {
@@ -576,6 +592,10 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   'POST /api/v1/documents/process-file/': () => ({}),
   'POST /api/v1/fedex-requests/process-file/': () => ({}),
   'POST /api/v1/utilities/upload-hc-logo/': () => ({}),
+  'POST /api/v1/assets/process-file/': () => ({}),
+  'POST /api/v1/assets/': () => ({ asset_name: 'Matrix', description: 'Made by the access matrix' }),
+  'PATCH /api/v1/assets/:id/': () => ({ asset_name: 'Matrix', description: 'Changed by the access matrix' }),
+  'POST /api/v1/assets/subscription/:id/section/': () => ({ url: '/dashboard' }),
   // 'Other' needs no patient of either side.
   'POST /api/v1/fedex-requests/': () => ({
     harvest_center_email: 'labels@example.test',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Multipart routes describe their form in the OpenAPI document (consumes multipart/form-data) but
- * read it with receivePdfUpload, which streams the file: the body is not validated as JSON here
+ * read it with receiveFileUpload, which streams the file: the body is not validated as JSON here
  * (a JSON body simply has no file and gets the upload's 400).
  */
 export function multipartValidator<T>(

@@ -9,7 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { makeSignaturePng } from '../esign/testing/pdf-fixtures.ts';
 import { createFileStorage, type FileStorage } from '../storage/file-storage.ts';
 import { registerErrorHandler } from './errors.ts';
-import { readPdfUpload, receivePdfUpload, registerUploads } from './uploads.ts';
+import { readPdfUpload, receiveFileUpload, registerUploads } from './uploads.ts';
 
 const MB = 1024 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
@@ -72,7 +72,7 @@ beforeAll(async () => {
   registerErrorHandler(app);
   await registerUploads(app);
   app.post('/upload', async (request) =>
-    receivePdfUpload(request, storage, { keyPrefix: 'staged', maxBytes: MB }),
+    receiveFileUpload(request, storage, { keyPrefix: 'staged', maxBytes: MB }),
   );
   app.post('/read', async (request) => {
     const { bytes, ...rest } = await readPdfUpload(request, { maxBytes: MB });
@@ -86,7 +86,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('receivePdfUpload', () => {
+describe('receiveFileUpload', () => {
   it('stores a PDF and answers its key, size and SHA-256, with the other fields', async () => {
     const pdf = await makePdf();
     const response = await postMultipart([

@@ -26,7 +26,7 @@ function formatMegabytes(bytes: number): string {
 }
 
 /**
- * Multipart bodies for the routes that take files. Limits are per request (receivePdfUpload passes its
+ * Multipart bodies for the routes that take files. Limits are per request (receiveFileUpload passes its
  * own file size); the defaults here bound what a client can send to any route: one file of at most
  * UPLOAD_MAX_MB, a few short fields.
  */
@@ -129,42 +129,49 @@ async function receiveSingleFile<T>(
   return { received: received.value, fields };
 }
 
-/** The first bytes of a part, checked to be a PDF (400 otherwise), and an iterator of the rest. */
-async function sniffPdf(
+/** What a route accepts: file types (by MIME, as read from the first bytes) and their stored extension. */
+export type UploadTypes = { extensions: Record<string, string>; refusal: string };
+const PDF_ONLY: UploadTypes = { extensions: { [PDF_MIME]: 'pdf' }, refusal: UPLOAD_MESSAGES.notPdf };
+
+/** The first bytes of a part, checked to be one of `types` (400 otherwise), and an iterator of the rest. */
+async function sniffType(
   part: MultipartFile,
-): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterator<Buffer> }> {
+  types: UploadTypes,
+): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterator<Buffer>; mime: string }> {
   const rest = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const { head, ended } = await readHead(rest, SNIFF_BYTES);
   const type = await fileTypeFromBuffer(head);
-  if (type?.mime !== PDF_MIME) {
+  if (!type || !(type.mime in types.extensions)) {
     await discard(part.file);
-    throw badRequest(UPLOAD_MESSAGES.notPdf);
+    throw badRequest(types.refusal);
   }
-  return { head, ended, rest };
+  return { head, ended, rest, mime: type.mime };
 }
 
 /**
- * Receives the multipart field `file` (a PDF) into `storage` at `${keyPrefix}/<random>.pdf`, streaming
- * it (never held whole) while hashing it. The type comes from the first bytes, not the name. Other
- * fields come back in `fields`. Throws AppError 400 (not a PDF, no file, several files) or 413 (over
- * `maxBytes`); nothing stays in storage when it throws.
+ * Receives the multipart field `file` into `storage` at `${keyPrefix}/<random>.<ext>`, streaming it
+ * (never held whole) while hashing it. The type comes from the first bytes, not the name: a PDF unless
+ * `types` says otherwise. Other fields come back in `fields`. Throws AppError 400 (a refused type, no
+ * file, several files) or 413 (over `maxBytes`); nothing stays in storage when it throws.
  */
-export async function receivePdfUpload(
+export async function receiveFileUpload(
   request: FastifyRequest,
   storage: FileStorage,
-  options: { keyPrefix: string; maxBytes: number },
+  options: { keyPrefix: string; maxBytes: number; types?: UploadTypes },
 ): Promise<StoredUpload & { fields: Record<string, string> }> {
+  const types = options.types ?? PDF_ONLY;
   const { received, fields } = await receiveSingleFile(
     request,
     options.maxBytes,
-    (part) => storePdfPart(part, storage, options),
+    (part) => storePart(part, storage, { ...options, types }),
     (stored) => storage.delete(stored.key),
+    { fieldName: 'file', missing: types.refusal },
   );
   return { ...received, fields };
 }
 
 /**
- * The same checks as receivePdfUpload, but the PDF comes back in memory instead of going to storage:
+ * The same checks as receiveFileUpload, but the PDF comes back in memory instead of going to storage:
  * for a file that is only looked at (the verification page), bounded by `maxBytes`.
  */
 export async function readPdfUpload(
@@ -181,7 +188,7 @@ export async function readPdfUpload(
     request,
     options.maxBytes,
     async (part) => {
-      const { head, ended, rest } = await sniffPdf(part);
+      const { head, ended, rest } = await sniffType(part, PDF_ONLY);
       const bytes = await readWhole(head, ended, rest);
       if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.tooLarge(options.maxBytes));
       return {
@@ -228,12 +235,12 @@ export async function readImageUpload(
   return { ...received, fields };
 }
 
-async function storePdfPart(
+async function storePart(
   part: MultipartFile,
   storage: FileStorage,
-  options: { keyPrefix: string; maxBytes: number },
+  options: { keyPrefix: string; maxBytes: number; types: UploadTypes },
 ): Promise<StoredUpload> {
-  const { head, ended, rest: iterator } = await sniffPdf(part);
+  const { head, ended, rest: iterator, mime } = await sniffType(part, options.types);
   const hash = createHash('sha256').update(head);
   let size = head.length;
   const body = Readable.from(
@@ -248,9 +255,9 @@ async function storePdfPart(
     })(),
   );
 
-  const key = `${options.keyPrefix.replace(/\/+$/, '')}/${randomUUID()}.pdf`;
+  const key = `${options.keyPrefix.replace(/\/+$/, '')}/${randomUUID()}.${options.types.extensions[mime]}`;
   try {
-    await storage.put(key, body, { contentType: PDF_MIME });
+    await storage.put(key, body, { contentType: mime });
   } catch (error) {
     await storage.delete(key).catch(() => {});
     throw error;
@@ -264,6 +271,6 @@ async function storePdfPart(
     filename: cleanFilename(part.filename),
     size,
     sha256: hash.digest('hex'),
-    mime: PDF_MIME,
+    mime,
   };
 }

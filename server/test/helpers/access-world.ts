@@ -1,8 +1,10 @@
-import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
+import { randomUUID } from 'node:crypto';
+import { ALL_MEMBERSHIPS, MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { centerAccounts, userTagLinks } from '../../src/db/schema/accounts.ts';
+import { assetItems, assets } from '../../src/db/schema/assets.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { products } from '../../src/db/schema/vials.ts';
@@ -181,6 +183,28 @@ async function createSideLabelRequest(db: Db, storage: FileStorage, side: WorldS
   return { id: request.id, file: labelMediaPath(labelKey).split('/').pop() as string };
 }
 
+/**
+ * The assets of the world: on side A one aimed at every account type (each caller's "own"), on side B
+ * one aimed at none (only admins reach it); each with a stored file.
+ */
+async function createWorldAssets(db: Db, storage: FileStorage) {
+  const make = async (membershipIds: number[]) => {
+    const insert = () =>
+      db
+        .insert(assets)
+        .values({ name: 'Matrix asset', description: 'For the access matrix', membershipIds })
+        .returning({ id: assets.id });
+    // Two assets: the routes by id may delete theirs, and the checkpoint puts rows back, not files.
+    const [asset] = await insert();
+    const [withFile] = await insert();
+    const key = `assets/${randomUUID()}.pdf`;
+    await storage.put(key, TINY_PDF);
+    await db.insert(assetItems).values({ assetId: withFile.id, type: 2, name: 'File', path: key });
+    return { id: asset.id, file: key.slice('assets/'.length) };
+  };
+  return { A: await make([...ALL_MEMBERSHIPS]), B: await make([]) };
+}
+
 /** A side's HC logo: `file` is the {file} of media/hc-logos/{file}. */
 async function createSideLogo(db: Db, storage: FileStorage, side: WorldSide) {
   const file = `${side.harvestCenter.id}-logo.png`;
@@ -210,6 +234,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     A: await createSideLabelRequest(db, options.storage, A),
     B: await createSideLabelRequest(db, options.storage, B),
   };
+  const worldAssets = await createWorldAssets(db, options.storage);
   const logos = {
     A: await createSideLogo(db, options.storage, A),
     B: await createSideLogo(db, options.storage, B),
@@ -238,6 +263,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     documents,
     labels,
     logos,
+    assets: worldAssets,
     outboxMailId,
     couponId: coupon.id,
     productId: product.id,

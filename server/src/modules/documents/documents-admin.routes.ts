@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
-import { receivePdfUpload } from '../../http/uploads.ts';
+import { receiveFileUpload } from '../../http/uploads.ts';
 import { adminDocuments } from './list-documents.ts';
 import { createTemplate, listTemplatesJson, TEMPLATE_KEY_PREFIX } from './templates.ts';
 
@@ -42,7 +42,7 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await receivePdfUpload(request, app.storage, {
+      const upload = await receiveFileUpload(request, app.storage, {
         keyPrefix: TEMPLATE_KEY_PREFIX,
         maxBytes: app.config.uploadMaxBytes,
       });

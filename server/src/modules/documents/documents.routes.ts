@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
-import { receivePdfUpload } from '../../http/uploads.ts';
+import { receiveFileUpload } from '../../http/uploads.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
 import { deleteDocument, patchDocument } from './change-document.ts';
 import { patientSignedDocument, updateDocumentStatuses } from './document-status.ts';
@@ -101,7 +101,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      const upload = await receivePdfUpload(request, app.storage, {
+      const upload = await receiveFileUpload(request, app.storage, {
         keyPrefix: stagingPrefix(actor.id),
         maxBytes: app.config.uploadMaxBytes,
       });

@@ -21,7 +21,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
-import { receivePdfUpload } from '../../http/uploads.ts';
+import { receiveFileUpload } from '../../http/uploads.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
 import { isValidSignedLabelQuery, LABEL_FILE_PATTERN, labelKeyOfFile } from './label-files.ts';
 import { findLabelRequestByLabelKey } from './shipping-labels.repository.ts';
@@ -140,7 +140,7 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await receivePdfUpload(request, app.storage, {
+      const upload = await receiveFileUpload(request, app.storage, {
         keyPrefix: stagingPrefix(requireActor(request).id),
         maxBytes: app.config.uploadMaxBytes,
       });

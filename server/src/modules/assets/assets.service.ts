@@ -1,0 +1,256 @@
+import {
+  ASSET_ITEM_TYPE,
+  ASSET_TEXTS,
+  normalizedSection,
+  type TAsset,
+  type TAssetInput,
+  type TAssetPage,
+  type TAssetQuery,
+  type TAssetSaved,
+} from '@portal/shared/assets';
+import { and, eq, inArray } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
+import { assetItems, assets } from '../../db/schema/assets.ts';
+import type { Actor } from '../../http/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
+import { assetKey, contentTypeOfAssetKey, signedAssetPath } from './asset-files.ts';
+import { mayReadAsset, mayReadMembershipAssets } from './assets.policy.ts';
+import { type AssetWithItems, findAsset, findAssetPage } from './assets.repository.ts';
+
+export type AssetsDeps = {
+  db: Db;
+  storage: FileStorage;
+  /** The secret of short-lived file links (shared with the documents' media links). */
+  mediaSecret(): Promise<string>;
+};
+
+const actorOf = (actor: Actor) => actor.session.actorUserId ?? actor.id;
+
+export function assetJson({ asset, items }: AssetWithItems, secret: string): TAsset {
+  return {
+    id: asset.id,
+    asset_name: asset.name,
+    description: asset.description,
+    membership_ids: asset.membershipIds.join(','),
+    sections: asset.sections.map((url) => ({ url })),
+    assets: items.map((item) => ({
+      id: item.id,
+      type: item.type === ASSET_ITEM_TYPE.file ? ASSET_ITEM_TYPE.file : ASSET_ITEM_TYPE.link,
+      name: item.name,
+      path: item.type === ASSET_ITEM_TYPE.file ? item.path.replace(/^assets\//, '') : item.path,
+      url: item.type === ASSET_ITEM_TYPE.file ? signedAssetPath(secret, item.path) : item.path,
+      content_type: item.contentType,
+    })),
+    updated_at: asset.updatedAt.toISOString(),
+  };
+}
+
+async function pageJson(
+  deps: AssetsDeps,
+  page: { count: number; rows: AssetWithItems[] },
+): Promise<TAssetPage> {
+  const secret = await deps.mediaSecret();
+  return { count: page.count, results: page.rows.map((row) => assetJson(row, secret)) };
+}
+
+/** GET /api/admin/assets/: every asset, newest first, the filter box searched in SQL. */
+export async function listAssets(deps: AssetsDeps, query: TAssetQuery): Promise<TAssetPage> {
+  return pageJson(deps, await findAssetPage(deps.db, { search: query.search }, query));
+}
+
+/** GET /api/v1/assets/subscription/{id}/: the resource center of one account type. */
+export async function listMembershipAssets(
+  deps: AssetsDeps,
+  actor: Actor,
+  membershipId: number,
+  query: TAssetQuery,
+): Promise<TAssetPage> {
+  if (!mayReadMembershipAssets(actor, membershipId)) throw forbidden(ASSET_TEXTS.notYourAssets);
+  return pageJson(deps, await findAssetPage(deps.db, { search: query.search, membershipId }, query));
+}
+
+/** POST /api/v1/assets/subscription/{id}/section/: what the resource panel suggests on one page. */
+export async function listSectionAssets(
+  deps: AssetsDeps,
+  actor: Actor,
+  membershipId: number,
+  url: string,
+): Promise<TAsset[]> {
+  if (!mayReadMembershipAssets(actor, membershipId)) throw forbidden(ASSET_TEXTS.notYourAssets);
+  const page = await findAssetPage(
+    deps.db,
+    { membershipId, section: normalizedSection(url) },
+    { limit: 50, offset: 0 },
+  );
+  return (await pageJson(deps, page)).results;
+}
+
+export async function getAsset(deps: AssetsDeps, actor: Actor, id: number): Promise<TAsset> {
+  const found = await findAsset(deps.db, id);
+  if (!found) throw notFound('Asset not found.');
+  if (!mayReadAsset(actor, found.asset)) throw forbidden(ASSET_TEXTS.notYourAssets);
+  return assetJson(found, await deps.mediaSecret());
+}
+
+type FiledUpload = { key: string; staged: string; name: string };
+
+/** The staged uploads of the form, filed under assets/ (each must be the caller's own). */
+async function fileStagedUploads(deps: AssetsDeps, actor: Actor, files: TAssetInput['files']) {
+  const errors: Record<string, string> = {};
+  for (const [index, file] of files.entries()) {
+    if (!isOwnStagedKey(actor.id, file.tmp_file) || !(await deps.storage.exists(file.tmp_file))) {
+      errors[`files.${index}.tmp_file`] = UPLOAD_AGAIN_MESSAGE;
+    }
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
+  const filed: FiledUpload[] = [];
+  try {
+    for (const file of files) {
+      const key = assetKey(file.tmp_file);
+      await deps.storage.move(file.tmp_file, key);
+      filed.push({ key, staged: file.tmp_file, name: file.name });
+    }
+  } catch (error) {
+    await putBack(deps, filed);
+    throw error;
+  }
+  return filed;
+}
+
+async function putBack(deps: AssetsDeps, filed: FiledUpload[]) {
+  await Promise.all(filed.map((f) => deps.storage.move(f.key, f.staged).catch(() => {})));
+}
+
+async function insertItems(tx: Db, assetId: number, body: TAssetInput, filed: FiledUpload[]) {
+  const rows = [
+    ...body.links.map((link) => ({ assetId, type: ASSET_ITEM_TYPE.link, name: link.name, path: link.path })),
+    ...filed.map((file) => ({
+      assetId,
+      type: ASSET_ITEM_TYPE.file,
+      name: file.name,
+      path: file.key,
+      contentType: contentTypeOfAssetKey(file.key),
+    })),
+  ];
+  if (rows.length > 0) await tx.insert(assetItems).values(rows);
+}
+
+/** POST /api/v1/assets/ ('Asset has been Created!'). */
+export async function createAsset(
+  deps: AssetsDeps,
+  actor: Actor,
+  body: TAssetInput,
+  context: RequestContext,
+): Promise<TAssetSaved> {
+  const filed = await fileStagedUploads(deps, actor, body.files);
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(assets)
+        .values({
+          name: body.asset_name,
+          description: body.description,
+          membershipIds: body.membership_ids,
+          sections: [...new Set(body.sections.map((s) => s.url))],
+        })
+        .returning({ id: assets.id });
+      await insertItems(tx, row.id, body, filed);
+      await recordAudit(tx, {
+        action: 'asset.created',
+        actorUserId: actorOf(actor),
+        ip: context.ip,
+        detail: { asset_id: row.id, name: body.asset_name },
+      });
+      return row.id;
+    });
+    return { id, message: ASSET_TEXTS.created, data: await getAsset(deps, actor, id) };
+  } catch (error) {
+    await putBack(deps, filed);
+    throw error;
+  }
+}
+
+/** PATCH /api/v1/assets/{id}/ ('Asset data has been Updated!'): fields replaced, items added and removed. */
+export async function updateAsset(
+  deps: AssetsDeps,
+  actor: Actor,
+  id: number,
+  body: TAssetInput,
+  context: RequestContext,
+): Promise<TAssetSaved> {
+  if (!(await findAsset(deps.db, id))) throw notFound('Asset not found.');
+  const filed = await fileStagedUploads(deps, actor, body.files);
+  let removedFiles: string[] = [];
+  try {
+    await deps.db.transaction(async (tx) => {
+      const current = await findAsset(tx, id, { forUpdate: true });
+      if (!current) throw notFound('Asset not found.');
+      const removing = current.items.filter((item) => body.assets_remove.includes(item.id));
+      if (removing.length !== new Set(body.assets_remove).size) {
+        throw badRequest('Some of the items to remove are not part of this asset.');
+      }
+      if (removing.length > 0) {
+        await tx.delete(assetItems).where(
+          and(
+            eq(assetItems.assetId, id),
+            inArray(
+              assetItems.id,
+              removing.map((item) => item.id),
+            ),
+          ),
+        );
+      }
+      removedFiles = removing.filter((item) => item.type === ASSET_ITEM_TYPE.file).map((item) => item.path);
+      await tx
+        .update(assets)
+        .set({
+          name: body.asset_name,
+          description: body.description,
+          membershipIds: body.membership_ids,
+          sections: [...new Set(body.sections.map((s) => s.url))],
+          updatedAt: new Date(),
+        })
+        .where(eq(assets.id, id));
+      await insertItems(tx, id, body, filed);
+      await recordAudit(tx, {
+        action: 'asset.updated',
+        actorUserId: actorOf(actor),
+        ip: context.ip,
+        detail: {
+          asset_id: id,
+          before: { name: current.asset.name, membership_ids: current.asset.membershipIds },
+          after: { name: body.asset_name, membership_ids: body.membership_ids },
+          removed_items: body.assets_remove,
+          added_items: body.links.length + filed.length,
+        },
+      });
+    });
+  } catch (error) {
+    await putBack(deps, filed);
+    throw error;
+  }
+  await Promise.all(removedFiles.map((key) => deps.storage.delete(key).catch(() => {})));
+  return { id, message: ASSET_TEXTS.updated, data: await getAsset(deps, actor, id) };
+}
+
+/** DELETE /api/v1/assets/{id}/: the asset, its items and then its files. */
+export async function deleteAsset(deps: AssetsDeps, actor: Actor, id: number, context: RequestContext) {
+  const files = await deps.db.transaction(async (tx) => {
+    const current = await findAsset(tx, id, { forUpdate: true });
+    if (!current) throw notFound('Asset not found.');
+    await tx.delete(assets).where(eq(assets.id, id));
+    await recordAudit(tx, {
+      action: 'asset.deleted',
+      actorUserId: actorOf(actor),
+      ip: context.ip,
+      detail: { asset_id: id, name: current.asset.name },
+    });
+    return current.items.filter((item) => item.type === ASSET_ITEM_TYPE.file).map((item) => item.path);
+  });
+  await Promise.all(files.map((key) => deps.storage.delete(key).catch(() => {})));
+  return { message: ASSET_TEXTS.removed };
+}
