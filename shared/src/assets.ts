@@ -92,8 +92,10 @@ const ZLinkInput = z.object({
     .max(1000, 'At most 1000 characters')
     .refine((value) => /^https?:\/\/\S+$/i.test(value), 'Enter a link starting with https://'),
 });
+/** Part 2 §5: each file needs a name. */
+export const ZAssetFileName = zText(150).min(1, ASSET_TEXTS.fileNameRequired);
 const ZFileInput = z.object({
-  name: zRequiredText('File name').pipe(z.string()),
+  name: ZAssetFileName,
   /** The key assets/process-file/ answered. */
   tmp_file: z.string().trim().min(1, 'Upload the file').max(300),
 });

@@ -24,7 +24,6 @@ export const TEXT = {
   emptyTable: "Empty table. There's nothing to show",
   loadingUsers: 'Loading users...',
   unauthorized: 'This action is unauthorized',
-  noResources: "This page doesn't have any suggested resources yet",
   userUpdated: 'User has been updated',
   patientUpdated: 'Patient has been updated!',
   recordUpdated: 'Record has been updated!',

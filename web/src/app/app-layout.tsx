@@ -56,7 +56,7 @@ function SignedInShell({ user }: { user: TSessionUser }) {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <ResourceCenter />
+            <ResourceCenter user={user} />
             <UserMenu user={user} />
           </Group>
         </Group>

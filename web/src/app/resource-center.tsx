@@ -1,30 +1,38 @@
-import { Anchor, Button, Drawer, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Drawer, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { TSessionUser } from '@portal/shared/auth';
 import { IconBook } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { useSectionAssets } from '../features/assets/api/assets-api.ts';
+import { AssetItems } from '../features/assets/components/asset-items.tsx';
 import { SUPPORT_EMAIL } from './config.ts';
-import { useRouteHandle } from './routes.ts';
 
 /**
- * The Resource Center of part 1 §2: resources suggested for the page in view, in a side panel. Its
- * button sits in the header (a floating one covered the end of pages) and only on pages that have
- * suggestions: an empty panel helps nobody.
+ * The resource panel (part 2 §2): the assets aimed at the user's account type whose sections name the
+ * page in view, in a side panel. Its button sits in the header and only on pages that have some:
+ * an empty panel helps nobody.
  */
-export function ResourceCenter() {
+export function ResourceCenter({ user }: { user: TSessionUser }) {
   const [opened, drawer] = useDisclosure();
-  const resources = useRouteHandle().resources ?? [];
-  if (resources.length === 0) return null;
+  const { pathname } = useLocation();
+  const assets = useSectionAssets(user.membership[0]?.id ?? user.subscription, pathname);
+  if (!assets.data?.length) return null;
 
   return (
     <>
       <Button variant="subtle" leftSection={<IconBook size={18} aria-hidden />} onClick={drawer.open}>
-        Resource Center
+        Resources
       </Button>
-      <Drawer opened={opened} onClose={drawer.close} position="right" title="Resource Center">
-        <Stack gap="xs">
-          {resources.map((resource) => (
-            <Anchor key={resource.href} href={resource.href} target="_blank" rel="noopener">
-              {resource.label}
-            </Anchor>
+      <Drawer opened={opened} onClose={drawer.close} position="right" title="Resources for this page">
+        <Stack gap="md">
+          {assets.data.map((asset) => (
+            <Stack key={asset.id} gap={4}>
+              <Title order={3} size="h6">
+                {asset.asset_name}
+              </Title>
+              <Text size="sm">{asset.description}</Text>
+              <AssetItems asset={asset} />
+            </Stack>
           ))}
           <Text size="sm" mt="md">
             Questions? Contact us at <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>

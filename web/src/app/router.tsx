@@ -4,7 +4,7 @@ import { PageLoader, PublicLayout, RootLayout, RouteError } from './root-layout.
 import { type AppRoute, ROUTES, type RouteHandle } from './routes.ts';
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title, resources: route.resources, wide: route.wide };
+  const handle: RouteHandle = { title: route.title, wide: route.wide };
   const page: RouteObject = { path: route.path, handle, lazy: { Component: route.page } };
   if (!route.memberships) return page;
   return { element: <RequireMembership allowed={route.memberships} />, children: [page] };

@@ -10,11 +10,6 @@ import { useMatches } from 'react-router';
 /** Harvest centers and referral harvest centers: the accounts that pay fees and order products. */
 const CENTER_MEMBERSHIPS = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter] as const;
 
-export interface SuggestedResource {
-  label: string;
-  href: string;
-}
-
 export interface AppRoute {
   path: string;
   /** Page title '{title} — Portal' (part 1 §2). */
@@ -25,8 +20,6 @@ export interface AppRoute {
   wide?: true;
   /** The route guard of part 1 §6: the user's first membership must be one of these. */
   memberships?: readonly MembershipId[];
-  /** What the Resource Center button suggests on this page. */
-  resources?: SuggestedResource[];
   /** Each page is its own chunk, loaded on first visit. */
   page: () => Promise<ComponentType>;
 }
@@ -316,6 +309,17 @@ export const ROUTES: AppRoute[] = [
     page: () => import('../features/hc-profile/pages/hc-profile-page.tsx').then((m) => m.HcProfilePage),
   },
   {
+    path: '/assets-manager',
+    title: 'Asset List',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () => import('../features/assets/pages/assets-manager-page.tsx').then((m) => m.AssetsManagerPage),
+  },
+  {
+    path: '/resource-center',
+    title: 'Resource Center',
+    page: () => import('../features/assets/pages/resource-center-page.tsx').then((m) => m.ResourceCenterPage),
+  },
+  {
     path: '/fedex-requests',
     title: 'Fedex Label Request List',
     memberships: ADMIN_MEMBERSHIPS,
@@ -401,9 +405,9 @@ export const ROUTES: AppRoute[] = [
   },
 ];
 
-export type RouteHandle = Pick<AppRoute, 'title' | 'resources' | 'wide'>;
+export type RouteHandle = Pick<AppRoute, 'title' | 'wide'>;
 
-/** The title and resources of the page being shown (the deepest route, which is always a page). */
+/** The title and frame of the page being shown (the deepest route, which is always a page). */
 export function useRouteHandle(): RouteHandle {
   const matches = useMatches();
   return (matches.at(-1)?.handle as RouteHandle | undefined) ?? {};

@@ -1,0 +1,212 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { ASSET_TEXTS, type TAsset, ZAssetBody, ZAssetFileName } from '@portal/shared/assets';
+import { MEMBERSHIP_NAMES } from '@portal/shared/memberships';
+import { TIMING } from '@portal/shared/ui-constants';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { ASSET_KEYS, saveAsset, stageAssetFile } from '../api/assets-api.ts';
+
+/** Account types an asset can aim at: every one but the second admin type (the same as Admin). */
+const ACCOUNT_TYPES = Object.entries(MEMBERSHIP_NAMES)
+  .filter(([id]) => id !== '10')
+  .map(([id, name]) => ({ value: id, label: `${name} (${id})` }));
+
+/** The form's own shape: files are chosen here and staged on save (the API then takes their keys). */
+const ZAssetForm = ZAssetBody.pick({ asset_name: true, description: true, links: true }).extend({
+  membership_ids: z.array(z.string()),
+  sections: z.array(z.string()),
+  files: z.array(
+    z.object({
+      name: ZAssetFileName,
+      file: z.custom<File | null>((value) => value instanceof File, 'Choose a file'),
+    }),
+  ),
+});
+type AssetForm = z.input<typeof ZAssetForm>;
+
+/** Add Asset / edit (part 2 §2, §5, §8): 'Asset has been Created!' or 'Asset data has been Updated!'. */
+export function AssetFormDialog({ asset, onClose }: { asset: TAsset | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<number[]>([]);
+  const [done, setDone] = useState(false);
+  const form = useSchemaForm<AssetForm>(ZAssetForm, {
+    asset_name: asset?.asset_name ?? '',
+    description: asset?.description ?? '',
+    membership_ids: asset?.membership_ids ? asset.membership_ids.split(',') : [],
+    sections: asset?.sections.map((s) => s.url) ?? [],
+    links: [],
+    files: [],
+  });
+  const save = useMutation({
+    mutationFn: async (values: AssetForm) => {
+      const files = [];
+      for (const entry of values.files) {
+        if (entry.file)
+          files.push({ name: entry.name, tmp_file: (await stageAssetFile(entry.file)).filename });
+      }
+      return saveAsset(asset?.id ?? null, {
+        asset_name: values.asset_name,
+        description: values.description,
+        membership_ids: values.membership_ids.join(','),
+        sections: values.sections.map((url) => ({ url })),
+        links: values.links,
+        files,
+        assets_remove: removing,
+      });
+    },
+    onSuccess: (answer) => {
+      setDone(true);
+      notifySuccess(answer.message);
+      void queryClient.invalidateQueries({ queryKey: ASSET_KEYS.all });
+      setTimeout(onClose, TIMING.successNoticeMs);
+    },
+    onError: (error) => setServerErrors(form, error),
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={asset ? ASSET_TEXTS.edit : ASSET_TEXTS.add} centered size="lg">
+      <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
+        <Stack>
+          <TextInput label="Name" {...form.getInputProps('asset_name')} />
+          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+          <MultiSelect
+            label="Account types"
+            description="Who sees it in the Resource Center"
+            data={ACCOUNT_TYPES}
+            searchable
+            clearable
+            {...form.getInputProps('membership_ids')}
+          />
+          <TagsInput
+            label="Sections"
+            description="Pages whose resource panel suggests it, such as /dashboard (Enter adds one)"
+            clearable
+            {...form.getInputProps('sections')}
+          />
+
+          {asset && asset.assets.length > 0 && (
+            <Stack gap={4}>
+              <Title order={3} size="h6">
+                Current links and files
+              </Title>
+              {asset.assets.map((item) => (
+                <Group key={item.id} justify="space-between" wrap="nowrap">
+                  <Anchor href={item.url} target="_blank" rel="noopener noreferrer" size="sm">
+                    {item.name || item.path}
+                  </Anchor>
+                  <Checkbox
+                    label="Remove"
+                    checked={removing.includes(item.id)}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setRemoving((ids) =>
+                        checked ? [...ids, item.id] : ids.filter((id) => id !== item.id),
+                      );
+                    }}
+                  />
+                </Group>
+              ))}
+            </Stack>
+          )}
+
+          <Stack gap="xs">
+            <Title order={3} size="h6">
+              New links
+            </Title>
+            {(form.values.links ?? []).map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+              <Group key={index} align="flex-start" wrap="nowrap">
+                <TextInput label="Link name" {...form.getInputProps(`links.${index}.name`)} />
+                <TextInput
+                  label="Link path"
+                  placeholder="https://"
+                  flex={1}
+                  {...form.getInputProps(`links.${index}.path`)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  aria-label={`Remove new link ${index + 1}`}
+                  onClick={() => form.removeListItem('links', index)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ))}
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              onClick={() => form.insertListItem('links', { name: '', path: '' })}
+            >
+              Add link
+            </Button>
+          </Stack>
+
+          <Stack gap="xs">
+            <Title order={3} size="h6">
+              New files
+            </Title>
+            {form.values.files.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+              <Group key={index} align="flex-start" wrap="nowrap">
+                <TextInput label="File name" {...form.getInputProps(`files.${index}.name`)} />
+                <FileInput label="File" flex={1} clearable {...form.getInputProps(`files.${index}.file`)} />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  aria-label={`Remove new file ${index + 1}`}
+                  onClick={() => form.removeListItem('files', index)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ))}
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              onClick={() => form.insertListItem('files', { name: '', file: null })}
+            >
+              Add file
+            </Button>
+            <Text size="xs" c="dimmed">
+              PDF, PNG, JPEG, WebP, MP4, Word, Excel or PowerPoint.
+            </Text>
+          </Stack>
+
+          <FormAlert error={save.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={done}>
+              {asset ? 'Update' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
