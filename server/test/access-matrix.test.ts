@@ -353,6 +353,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/locations\/:id\/$/, kind: 'location' },
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
   { route: /\/fedex-requests\/(update-sent-notification\/)?:id\/$/, kind: 'labelRequest' },
+  { route: /\/fedex-requests\/:id\/create-label\/$/, kind: 'labelRequest', mode: 'write' },
   { route: /^\/media\/fedex-label\/:file$/, param: 'file', kind: 'labelFile' },
   { route: /^\/media\/hc-logos\/:file$/, param: 'file', kind: 'logoFile' },
   { route: /^\/media\/assets\/:file$/, param: 'file', kind: 'assetFile' },

@@ -293,4 +293,18 @@ describe('labels by admins', () => {
     expect(resend.json()).toMatchObject({ code: 'Success', data: { notification_sent: true } });
     expect(await sentMailSince(t.app, t.mail.sent, before + 1)).toHaveLength(1);
   });
+
+  it('without a configured carrier, labels are added by hand only', async () => {
+    const status = await injectAs(t.app, w.admin, { method: 'GET', url: '/api/v1/fedex-requests/carrier/' });
+    expect(status.json()).toEqual({ enabled: false, name: '' });
+    const created: TLabelRequest = (
+      await request(w.hcA, requestBody(w.hcA, '0', { other_patient_name: 'No Carrier' }))
+    ).json().data;
+    const made = await injectAs(t.app, w.admin, {
+      method: 'POST',
+      url: `/api/v1/fedex-requests/${created.id}/create-label/`,
+    });
+    expect(made.statusCode).toBe(409);
+    expect(made.json().message).toBe(SHIPPING_LABEL_TEXTS.noCarrier);
+  });
 });

@@ -33,6 +33,8 @@ export const SHIPPING_LABEL_TEXTS = {
   notOwnPatient: 'This patient is not one of this center.',
   notYourCenter: 'You can request labels only for your own center.',
   labelCreated: 'The label was created by the carrier.',
+  noCarrier: 'No carrier is configured: add the label by hand.',
+  hasLabel: 'This request already has a label.',
 } as const;
 
 /** The request form opens this long after a patient is chosen (part 2 §9). */

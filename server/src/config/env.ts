@@ -85,6 +85,13 @@ const ZEnvFields = z.object({
   AUTHORIZENET_TRANSACTION_KEY: optionalText(),
   AUTHORIZENET_CLIENT_KEY: optionalText(),
   AUTHORIZENET_ENVIRONMENT: optionalChoice('AUTHORIZENET_ENVIRONMENT', ['sandbox', 'production'], 'sandbox'),
+  FEDEX_CLIENT_ID: optionalText(),
+  FEDEX_CLIENT_SECRET: optionalText(),
+  FEDEX_ACCOUNT_NUMBER: optionalText(),
+  FEDEX_API_URL: optionalText(
+    z.url({ protocol: /^https?$/, message: 'FEDEX_API_URL must be an absolute URL' }),
+  ),
+  FEDEX_SHIP_TO: optionalText(),
   AUTHORIZENET_API_URL: optionalText(
     z.url({ protocol: /^https?$/, message: 'AUTHORIZENET_API_URL must be an absolute URL' }),
   ),
@@ -112,6 +119,19 @@ const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DA
     message: 'BOLDSIGN_API_KEY is required when ESIGN_PROVIDER=boldsign',
     path: ['BOLDSIGN_API_KEY'],
   })
+  .refine((e) => Boolean(e.FEDEX_CLIENT_ID) === Boolean(e.FEDEX_CLIENT_SECRET), {
+    message: 'FEDEX_CLIENT_ID and FEDEX_CLIENT_SECRET go together',
+    path: ['FEDEX_CLIENT_ID'],
+  })
+  .refine(
+    (e) =>
+      !e.FEDEX_CLIENT_ID || (e.FEDEX_ACCOUNT_NUMBER && ZShipTo.safeParse(parseJson(e.FEDEX_SHIP_TO)).success),
+    {
+      message:
+        'FEDEX_ACCOUNT_NUMBER and FEDEX_SHIP_TO (JSON: name, phone, address1, city, state_code, zip, country_code) are required with FEDEX_CLIENT_ID',
+      path: ['FEDEX_SHIP_TO'],
+    },
+  )
   .refine(
     (e) =>
       e.PAYMENT_GATEWAY !== 'authorizenet' ||
@@ -122,6 +142,40 @@ const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DA
       path: ['AUTHORIZENET_API_LOGIN_ID'],
     },
   );
+
+/** Where the labels' shipments go (the lab), as FEDEX_SHIP_TO holds it. */
+const ZShipTo = z.object({
+  name: z.string().min(1),
+  company: z.string().default(''),
+  phone: z.string().min(1),
+  address1: z.string().min(1),
+  address2: z.string().default(''),
+  city: z.string().min(1),
+  state_code: z.string().min(1),
+  zip: z.string().min(1),
+  country_code: z.string().length(2),
+});
+export type ShipToAddress = z.infer<typeof ZShipTo>;
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The courier the admin can make labels with in one click (FedEx Ship API), when configured. */
+export type CarrierConfig = {
+  fedex: {
+    apiUrl: string;
+    clientId: string;
+    clientSecret: string;
+    accountNumber: string;
+    shipTo: ShipToAddress;
+  };
+} | null;
+export const DEFAULT_FEDEX_API_URL = 'https://apis-sandbox.fedex.com';
 
 export type StorageConfig = {
   driver: 'local' | 's3';
@@ -188,6 +242,7 @@ export type AppConfig = {
   signingCertificate: { p12Base64: string; passphrase: string } | undefined;
   esign: EsignConfig;
   payments: PaymentsConfig;
+  carrier: CarrierConfig;
 };
 
 export const DEFAULT_S3_REGION = 'us-east-1';
@@ -259,5 +314,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             acceptJsUrl: AUTHORIZENET_HOSTS[e.AUTHORIZENET_ENVIRONMENT].acceptJs,
           }
         : { gateway: 'sandbox' },
+    carrier:
+      e.FEDEX_CLIENT_ID && e.FEDEX_CLIENT_SECRET && e.FEDEX_ACCOUNT_NUMBER
+        ? {
+            fedex: {
+              apiUrl: (e.FEDEX_API_URL ?? DEFAULT_FEDEX_API_URL).replace(/\/$/, ''),
+              clientId: e.FEDEX_CLIENT_ID,
+              clientSecret: e.FEDEX_CLIENT_SECRET,
+              accountNumber: e.FEDEX_ACCOUNT_NUMBER,
+              shipTo: ZShipTo.parse(parseJson(e.FEDEX_SHIP_TO)),
+            },
+          }
+        : null,
   };
 }

@@ -2,6 +2,7 @@ import { ZSignedMediaQuery } from '@portal/shared/documents';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import {
+  ZCarrierStatus,
   ZLabelFileResponse,
   ZLabelNotificationResponse,
   ZLabelRequest,
@@ -23,9 +24,11 @@ import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { receiveFileUpload } from '../../http/uploads.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
+import { createCarrier } from './carrier/create-carrier.ts';
 import { isValidSignedLabelQuery, LABEL_FILE_PATTERN, labelKeyOfFile } from './label-files.ts';
 import { findLabelRequestByLabelKey } from './shipping-labels.repository.ts';
 import {
+  createCarrierLabel,
   createLabelRequest,
   getLabelRequest,
   listLabelRequests,
@@ -57,7 +60,29 @@ export function shippingLabelDeps(app: FastifyInstance): ShippingLabelDeps {
 
 /** Shipping labels (part 2 §7): requests by centers, tracking and label files by admins, the label mail. */
 export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = shippingLabelDeps(app);
+  const deps = { ...shippingLabelDeps(app), carrier: createCarrier(app.config.carrier) };
+
+  app.get(
+    '/api/v1/fedex-requests/carrier/',
+    { config: { access: ADMINS }, schema: { tags, response: { 200: ZCarrierStatus } } },
+    async () => ({ enabled: deps.carrier !== null, name: deps.carrier?.name ?? '' }),
+  );
+
+  app.post(
+    '/api/v1/fedex-requests/:id/create-label/',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags,
+        summary:
+          'Makes the shipment with the configured carrier and saves its label, tracking number and link',
+        params: ZIdParams,
+        response: { 200: ZLabelUpdateResponse },
+      },
+    },
+    async (request) =>
+      createCarrierLabel(deps, requireActor(request), request.params.id, requestContext(request)),
+  );
 
   app.post(
     '/api/v1/fedex-requests/',

@@ -15,17 +15,19 @@ import {
   type TLabelUpdateResponse,
 } from '@portal/shared/shipping-labels';
 import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
 import type { Actor } from '../../http/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
+import { CarrierError, type CreatedShipment, type ShippingCarrier } from './carrier/carrier.ts';
 import { newLabelKey, signedLabelPath } from './label-files.ts';
 import { actsForLabelCenter, requireLabelCenter } from './shipping-labels.policy.ts';
 import {
@@ -362,6 +364,75 @@ export async function sendLabelNotification(
     message: SHIPPING_LABEL_TEXTS.notificationSent,
     data: await requestJson(deps, row),
   };
+}
+
+/**
+ * POST /api/v1/fedex-requests/{id}/create-label/: the carrier makes the shipment; its label, tracking
+ * number and link are saved as if the admin had added them. Nothing is saved when the carrier refuses,
+ * and a request that has a label is not shipped twice.
+ */
+export async function createCarrierLabel(
+  deps: ShippingLabelDeps & { carrier: ShippingCarrier | null },
+  actor: Actor,
+  id: number,
+  context: RequestContext,
+): Promise<TLabelUpdateResponse> {
+  if (!deps.carrier) throw conflict(SHIPPING_LABEL_TEXTS.noCarrier);
+  const request = await findLabelRequest(deps.db, id);
+  if (!request) throw notFound('Label request not found.');
+  if (request.labelKey) throw conflict(SHIPPING_LABEL_TEXTS.hasLabel);
+  let shipment: CreatedShipment;
+  try {
+    shipment = await deps.carrier.createShipment({
+      reference: `Label request ${request.id}`,
+      shipDate: request.labelDate,
+      sender: {
+        name: request.representative,
+        company: request.centerName,
+        phone: request.doctorPhone,
+        email: request.centerEmail,
+        address1: request.address1,
+        address2: request.address2,
+        city: request.city,
+        state: request.stateDesc,
+        zip: request.zipCode,
+        country: request.countryDesc,
+      },
+    });
+  } catch (error) {
+    if (error instanceof CarrierError) throw new AppError(502, error.message);
+    throw error;
+  }
+  if ((await fileTypeFromBuffer(shipment.labelPdf))?.mime !== 'application/pdf') {
+    throw new AppError(502, 'The carrier answered a label that is not a PDF.');
+  }
+  const key = newLabelKey();
+  await deps.storage.put(key, shipment.labelPdf, { contentType: 'application/pdf' });
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const current = await findLabelRequest(tx, id, { forUpdate: true });
+      if (!current) throw notFound('Label request not found.');
+      if (current.labelKey) throw conflict(SHIPPING_LABEL_TEXTS.hasLabel);
+      const updated = await updateLabelRequest(tx, id, {
+        trackingNumber: shipment.trackingNumber,
+        trackingLink: shipment.trackingLink,
+        labelKey: key,
+        labelSha256: createHash('sha256').update(shipment.labelPdf).digest('hex'),
+      });
+      await recordAudit(tx, {
+        action: 'shipping_label.created_by_carrier',
+        actorUserId: actorOf(actor),
+        targetUserId: current.centerId,
+        ip: context.ip,
+        detail: { request_id: id, carrier: deps.carrier?.name, tracking_number: shipment.trackingNumber },
+      });
+      return updated;
+    });
+    return { id: row.id, message: SHIPPING_LABEL_TEXTS.labelCreated, data: await requestJson(deps, row) };
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => {});
+    throw error;
+  }
 }
 
 /** The center, its staff and admins read a label; anyone else is refused. */

@@ -1,4 +1,5 @@
 import type {
+  TCarrierStatus,
   TLabelNotificationResponse,
   TLabelRequestBody,
   TLabelRequestCreated,
@@ -48,6 +49,20 @@ export function updateLabel(
   return notify
     ? api.post<TLabelUpdateResponse>(`/api/v1/fedex-requests/update-sent-notification/${id}/`, body)
     : api.patch<TLabelUpdateResponse>(`/api/v1/fedex-requests/${id}/`, body);
+}
+
+/** GET v1/fedex-requests/carrier/: whether labels can be made by the carrier in one click. */
+export function useCarrierStatus() {
+  return useQuery({
+    queryKey: [...LABEL_KEYS.all, 'carrier'],
+    queryFn: () => api.get<TCarrierStatus>('/api/v1/fedex-requests/carrier/'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST v1/fedex-requests/{id}/create-label/: the carrier makes the shipment and its label. */
+export function createCarrierLabel(id: number): Promise<TLabelUpdateResponse> {
+  return api.post<TLabelUpdateResponse>(`/api/v1/fedex-requests/${id}/create-label/`);
 }
 
 /** POST v1/fedex-requests/send-notification/. */

@@ -7,7 +7,13 @@ import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { PdfFileInput } from '../../../components/pdf-file-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { LABEL_KEYS, stageLabelFile, updateLabel } from '../api/shipping-labels-api.ts';
+import {
+  createCarrierLabel,
+  LABEL_KEYS,
+  stageLabelFile,
+  updateLabel,
+  useCarrierStatus,
+} from '../api/shipping-labels-api.ts';
 
 /**
  * The admin's "add label" dialog (part 2 §2, §5, §8): tracking number and link required, a label PDF
@@ -40,6 +46,19 @@ export function LabelEditDialog({ request, onClose }: { request: TLabelRequest; 
       notifyError(errorMessage(error));
     },
   });
+  const carrier = useCarrierStatus();
+  const byCarrier = useMutation({
+    mutationFn: () => createCarrierLabel(request.id),
+    onSuccess: (answer) => {
+      setDone(true);
+      notifySuccess(answer.message);
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: LABEL_KEYS.all });
+        onClose();
+      }, TIMING.successNoticeMs);
+    },
+    onError: (error) => notifyError(errorMessage(error)),
+  });
   const hasLabel = Boolean(file || request.pdf_file);
   const submit = (notify: boolean) => form.onSubmit((values) => save.mutate({ values, notify }))();
 
@@ -62,6 +81,17 @@ export function LabelEditDialog({ request, onClose }: { request: TLabelRequest; 
                 open
               </Anchor>
             </Text>
+          )}
+          {carrier.data?.enabled && !request.pdf_file && (
+            <Button
+              variant="outline"
+              w="fit-content"
+              loading={byCarrier.isPending}
+              disabled={done || save.isPending}
+              onClick={() => byCarrier.mutate()}
+            >
+              Create the label with {carrier.data.name}
+            </Button>
           )}
           <PdfFileInput
             label={request.pdf_file ? 'Replace the label (PDF)' : 'Label (PDF)'}
