@@ -4,6 +4,7 @@ import { AGREEMENT_SECTIONS, HARVEST_CENTER_SECTIONS, SIGNING_STATEMENT } from '
 import {
   DOCUMENT_ID_INFO_KEY,
   drawEmptySignatureBox,
+  drawTopRightLogo,
   formatUtc,
   MUTED_COLOR,
   PageWriter,
@@ -25,6 +26,8 @@ export type AgreementInput = {
    * from its profile), which gets the center's attestation text instead of the patient's.
    */
   signerRole?: 'patient' | 'harvest-center';
+  /** The requesting center's logo (PNG), top right of the first page. */
+  harvestCenterLogo?: Uint8Array | null;
 };
 
 /**
@@ -38,6 +41,7 @@ export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Ar
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const writer = new PageWriter(doc);
 
+  if (input.harvestCenterLogo) await drawTopRightLogo(writer, input.harvestCenterLogo);
   writer.text(input.title, { font: bold, size: 17, lineHeight: 24 });
   writer.space(6);
   const details: [string, string][] = [

@@ -283,3 +283,15 @@ export function drawEmptySignatureBox(writer: PageWriter, doc: PDFDocument, bold
   });
   return box;
 }
+
+/** A center's logo at the top right of the writer's page, beside the title line (at most 140×56 points). */
+export async function drawTopRightLogo(writer: PageWriter, png: Uint8Array): Promise<void> {
+  const logo = await writer.doc.embedPng(png);
+  const size = logo.scaleToFit(140, 56);
+  writer.page.drawImage(logo, {
+    x: PAGE_SIZE[0] - MARGIN - size.width,
+    y: writer.y - size.height + 16,
+    width: size.width,
+    height: size.height,
+  });
+}

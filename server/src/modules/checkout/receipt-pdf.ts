@@ -1,7 +1,7 @@
 import { formatCents } from '@portal/shared/products';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { StoredAddress } from '../../db/schema/commerce.ts';
-import { encodableText, formatUtc, MARGIN, PAGE_SIZE, PageWriter } from '../../esign/pdf-layout.ts';
+import { drawTopRightLogo, encodableText, formatUtc, MARGIN, PageWriter } from '../../esign/pdf-layout.ts';
 
 /** What a receipt shows: the order as charged. */
 export type ReceiptFacts = {
@@ -46,17 +46,7 @@ export async function buildReceiptPdf(
   const text = (value: string, size = 10, font = regular) =>
     w.text(encodableText(font, value), { font, size });
 
-  // The harvest center's logo, top right, at most 140×56 points.
-  if (options.logoPng) {
-    const logo = await doc.embedPng(options.logoPng);
-    const size = logo.scaleToFit(140, 56);
-    w.page.drawImage(logo, {
-      x: PAGE_SIZE[0] - MARGIN - size.width,
-      y: w.y - size.height + 16,
-      width: size.width,
-      height: size.height,
-    });
-  }
+  if (options.logoPng) await drawTopRightLogo(w, options.logoPng);
   text(`${portalName} — Receipt`, 20, bold);
   w.space(6);
   text(`Invoice ${facts.invoiceId}`, 12, bold);

@@ -43,6 +43,7 @@ export type OriginalInput = {
   harvestCenterName: string;
   createdAt: Date;
   template: TemplateRow | undefined;
+  harvestCenterLogo?: Uint8Array | null;
 };
 
 /** Writes the original (what is signed) of a new document and answers its key and SHA-256. */
@@ -60,6 +61,7 @@ export async function storeOriginal(
         harvestCenterName: input.harvestCenterName,
         documentId: input.documentId,
         createdAt: input.createdAt,
+        harvestCenterLogo: input.harvestCenterLogo,
       });
   const key = documentKeys.original(input.documentId);
   await storage.put(key, bytes, { contentType: 'application/pdf' });

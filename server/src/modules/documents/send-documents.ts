@@ -8,6 +8,7 @@ import {
   type TSendDocumentsResponse,
 } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
+import { centerLogoBytes } from '../accounts/center-logo.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';
 import { newDocumentId } from './document-ids.ts';
 import { documentsJson } from './document-json.ts';
@@ -94,6 +95,7 @@ async function sendAgreementsOfCenter(
   });
   const signer = { name: body.name.trim(), email: body.email.trim() };
   const createdAt = new Date();
+  const harvestCenterLogo = await centerLogoBytes(db, storage, center.id);
 
   const prepared: Prepared[] = [];
   try {
@@ -110,6 +112,7 @@ async function sendAgreementsOfCenter(
           harvestCenterName: centerLabel(center),
           createdAt,
           template,
+          harvestCenterLogo,
         });
         prepared.push({
           kind,
