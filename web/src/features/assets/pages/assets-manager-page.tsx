@@ -2,13 +2,11 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { ASSET_TEXTS, type TAsset } from '@portal/shared/assets';
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { EditRemoveButtons, useConfirmedRemoval } from '../../../components/row-removal.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { ASSET_KEYS, removeAsset, useAssets } from '../api/assets-api.ts';
 import { AssetFormDialog } from '../components/asset-form-dialog.tsx';
 import { AssetItems } from '../components/asset-items.tsx';
@@ -41,16 +39,13 @@ const COLUMNS: DataTableColumn<TAsset>[] = [
 export function AssetsManagerPage() {
   const table = useTableSearch();
   const assets = useAssets({ admin: true }, table.page, PAGE_SIZE.default, table.debouncedSearch.trim());
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TAsset | 'new' | null>(null);
-  const [removing, setRemoving] = useState<TAsset | null>(null);
-  const remove = useMutation({
-    mutationFn: (asset: TAsset) => removeAsset(asset.id),
-    onSuccess: async (answer) => {
-      setRemoving(null);
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: ASSET_KEYS.all });
-    },
+  const removal = useConfirmedRemoval<TAsset>({
+    title: 'Remove asset',
+    question: (asset) => `${ASSET_TEXTS.removeConfirm} (${asset.asset_name})`,
+    remove: (asset) => removeAsset(asset.id),
+    removedMessage: ASSET_TEXTS.removed,
+    invalidate: ASSET_KEYS.all,
   });
   const columns: DataTableColumn<TAsset>[] = [
     ...COLUMNS,
@@ -58,25 +53,11 @@ export function AssetsManagerPage() {
       key: 'actions',
       header: 'Actions',
       render: (asset) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            aria-label={`Edit asset ${asset.asset_name}`}
-            onClick={() => setEditing(asset)}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Remove asset ${asset.asset_name}`}
-            onClick={() => setRemoving(asset)}
-          >
-            Remove
-          </Button>
-        </Group>
+        <EditRemoveButtons
+          what={`asset ${asset.asset_name}`}
+          onEdit={() => setEditing(asset)}
+          onRemove={() => removal.ask(asset)}
+        />
       ),
     },
   ];
@@ -98,17 +79,7 @@ export function AssetsManagerPage() {
       {editing !== null && (
         <AssetFormDialog asset={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      {removing && (
-        <ConfirmDialog
-          title="Remove asset"
-          question={`${ASSET_TEXTS.removeConfirm} (${removing.asset_name})`}
-          confirmLabel="Remove"
-          loading={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate(removing)}
-          onClose={() => setRemoving(null)}
-        />
-      )}
+      {removal.dialog}
     </Stack>
   );
 }

@@ -2,14 +2,12 @@ import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { COUPON_TEXTS, type TCoupon } from '@portal/shared/coupons';
 import { formatCents } from '@portal/shared/products';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
+import { EditRemoveButtons, useConfirmedRemoval } from '../../../components/row-removal.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
 import { api } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { COUPON_KEYS, useCoupons } from '../api/coupons-api.ts';
 import { CouponFormDialog } from '../components/coupon-form-dialog.tsx';
 
@@ -40,16 +38,13 @@ export function CouponManagerPage() {
     pageSize: PAGE_SIZE.default,
     search: table.debouncedSearch.trim(),
   });
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TCoupon | 'new' | null>(null);
-  const [removing, setRemoving] = useState<TCoupon | null>(null);
-  const remove = useMutation({
-    mutationFn: (coupon: TCoupon) => api.delete(`/api/v1/coupon-codes/${coupon.id}/`),
-    onSuccess: async () => {
-      setRemoving(null);
-      notifySuccess(COUPON_TEXTS.removed);
-      await queryClient.invalidateQueries({ queryKey: COUPON_KEYS.all });
-    },
+  const removal = useConfirmedRemoval<TCoupon>({
+    title: 'Remove coupon code',
+    question: (coupon) => `${COUPON_TEXTS.removeConfirm} (${coupon.code})`,
+    remove: (coupon) => api.delete(`/api/v1/coupon-codes/${coupon.id}/`),
+    removedMessage: COUPON_TEXTS.removed,
+    invalidate: COUPON_KEYS.all,
   });
   const columns: DataTableColumn<TCoupon>[] = [
     ...COLUMNS,
@@ -57,25 +52,11 @@ export function CouponManagerPage() {
       key: 'actions',
       header: 'Actions',
       render: (coupon) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            aria-label={`Edit coupon ${coupon.code}`}
-            onClick={() => setEditing(coupon)}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Remove coupon ${coupon.code}`}
-            onClick={() => setRemoving(coupon)}
-          >
-            Remove
-          </Button>
-        </Group>
+        <EditRemoveButtons
+          what={`coupon ${coupon.code}`}
+          onEdit={() => setEditing(coupon)}
+          onRemove={() => removal.ask(coupon)}
+        />
       ),
     },
   ];
@@ -97,17 +78,7 @@ export function CouponManagerPage() {
       {editing !== null && (
         <CouponFormDialog coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      {removing && (
-        <ConfirmDialog
-          title="Remove coupon code"
-          question={`${COUPON_TEXTS.removeConfirm} (${removing.code})`}
-          confirmLabel="Remove"
-          loading={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate(removing)}
-          onClose={() => setRemoving(null)}
-        />
-      )}
+      {removal.dialog}
     </Stack>
   );
 }
