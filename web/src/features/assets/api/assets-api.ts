@@ -1,6 +1,7 @@
 import type { TAsset, TAssetBody, TAssetPage, TAssetSaved } from '@portal/shared/assets';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, pageParams } from '../../../lib/api-client.ts';
+import { getStoredUser } from '../../../lib/session.ts';
 
 export const ASSET_KEYS = { all: ['assets'] as const };
 
@@ -24,11 +25,19 @@ export function useAssets(
   });
 }
 
-/** POST v1/assets/subscription/{type}/section/: what the resource panel suggests on a page. */
+/**
+ * POST v1/assets/subscription/{type}/section/: what the resource panel suggests on a page. The type
+ * is read from the stored session when the call is made, not when the panel rendered: on a switch of
+ * account (back from 'Access to this HC') a refetch must not ask for the previous account's type with
+ * the new account's token (a 403, which sends the browser to /unauthorized).
+ */
 export function useSectionAssets(membershipId: number, url: string) {
   return useQuery({
     queryKey: [...ASSET_KEYS.all, 'section', membershipId, url],
-    queryFn: () => api.post<TAsset[]>(`/api/v1/assets/subscription/${membershipId}/section/`, { url }),
+    queryFn: () => {
+      const current = getStoredUser()?.membership[0]?.id ?? membershipId;
+      return api.post<TAsset[]>(`/api/v1/assets/subscription/${current}/section/`, { url });
+    },
     staleTime: 60_000,
   });
 }
