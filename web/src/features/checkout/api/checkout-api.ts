@@ -1,11 +1,10 @@
-import type { TCheckoutBody, TCheckoutResponse, TTransactionHistoryRow } from '@portal/shared/checkout';
+import type { TCheckoutBody, TCheckoutResponse } from '@portal/shared/checkout';
 import type { TCouponValidation } from '@portal/shared/coupons';
 import type { TCenterOption } from '@portal/shared/harvest-centers';
-import type { TPatientOption } from '@portal/shared/patients';
 import type { TProduct } from '@portal/shared/products';
 import type { TSalesRepExists } from '@portal/shared/sales-teams';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, api, pageParams } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
 
 export function useProduct(productId: number | null) {
   return useQuery({

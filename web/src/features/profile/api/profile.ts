@@ -2,7 +2,7 @@ import type { ZMessage } from '@portal/shared/auth';
 import type { ZUpdateOwnPassword } from '@portal/shared/passwords';
 import type { ZProfilePut } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/users';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { profileQuery } from '../../../components/account/profile-query.ts';
 import { api } from '../../../lib/api-client.ts';
