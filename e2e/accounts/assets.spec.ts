@@ -63,6 +63,11 @@ test('an admin adds an asset for harvest centers; an HC finds it in the Resource
   const fileResponse = await hcPage.request.get((await file.getAttribute('href')) ?? '');
   expect(fileResponse.status()).toBe(200);
   expect(fileResponse.headers()['content-type']).toBe('application/pdf');
+  await hcRow.getByRole('button', { name: 'Preview Packing checklist' }).click();
+  const preview = hcPage.getByRole('dialog', { name: 'Packing checklist' });
+  await expect(preview.locator('iframe[title="Packing checklist (PDF)"]')).toBeVisible();
+  await preview.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(preview).toBeHidden();
   await hcPage.getByRole('button', { name: 'Resources' }).click();
   await expect(hcPage.getByRole('dialog', { name: 'Resources for this page' }).getByText(name)).toBeVisible();
   await hcPage.close();
