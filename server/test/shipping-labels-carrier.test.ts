@@ -1,6 +1,8 @@
 import { SHIPPING_LABEL_TEXTS, type TLabelRequest } from '@portal/shared/shipping-labels';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
+import { users } from '../src/db/schema/accounts.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { TINY_PDF } from './helpers/document-world.ts';
 import { startFakeFedex } from './helpers/fake-fedex.ts';
@@ -32,6 +34,7 @@ beforeAll(async () => {
     },
   });
   w = await createChainWorld(t.db);
+  await t.db.update(users).set({ phoneNumber: '5125550142' }).where(eq(users.id, w.hcA.id));
 });
 afterAll(async () => {
   await t.close();
@@ -48,7 +51,6 @@ async function newRequest(): Promise<TLabelRequest> {
       harvest_center: w.hcA.id,
       harvest_center_email: 'shipping@alpha.test',
       harvest_center_representative: 'Rita Rep',
-      doctor_phone: '5125550199',
       patients_ids: String(w.patientA1.id),
       address1: '1 Main St',
       city: 'Austin',
@@ -87,12 +89,17 @@ describe('labels made by the carrier (a local fake of the FedEx Ship API)', () =
     const sent = fedex.shipments[0] as {
       accountNumber: { value: string };
       requestedShipment: {
-        shipper: { address: { postalCode: string; countryCode: string; streetLines: string[] } };
+        shipper: {
+          contact: { phoneNumber: string };
+          address: { postalCode: string; countryCode: string; streetLines: string[] };
+        };
         recipients: { address: { postalCode: string } }[];
         labelSpecification: { imageType: string };
       };
     };
     expect(sent.accountNumber.value).toBe('740561073');
+    // No doctor phone on the request: the center's own phone goes as the shipper's.
+    expect(sent.requestedShipment.shipper.contact.phoneNumber).toBe('5125550142');
     expect(sent.requestedShipment.shipper.address).toMatchObject({
       postalCode: '73301',
       countryCode: 'US',

@@ -27,6 +27,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
+import { findAccountById } from '../accounts/account-view.ts';
 import { CarrierError, type CreatedShipment, type ShippingCarrier } from './carrier/carrier.ts';
 import { newLabelKey, signedLabelPath } from './label-files.ts';
 import { actsForLabelCenter, requireLabelCenter } from './shipping-labels.policy.ts';
@@ -381,6 +382,8 @@ export async function createCarrierLabel(
   const request = await findLabelRequest(deps.db, id);
   if (!request) throw notFound('Label request not found.');
   if (request.labelKey) throw conflict(SHIPPING_LABEL_TEXTS.hasLabel);
+  // The spec's form has no clinic phone: the doctor's, else the center's account phone.
+  const center = await findAccountById(deps.db, request.centerId);
   let shipment: CreatedShipment;
   try {
     shipment = await deps.carrier.createShipment({
@@ -389,7 +392,7 @@ export async function createCarrierLabel(
       sender: {
         name: request.representative,
         company: request.centerName,
-        phone: request.doctorPhone,
+        phone: request.doctorPhone || center?.phoneNumber || '',
         email: request.centerEmail,
         address1: request.address1,
         address2: request.address2,
