@@ -345,9 +345,12 @@ export const VERIFY_MESSAGES = {
 } as const;
 
 /** Query of GET /media/{document_id}.pdf when opened through a signed link (no session header). */
-export const ZSignedMediaQuery = z.object({
+/** A signed file link's query (media routes): its expiry and MAC (storage/signed-urls.ts). */
+export const ZSignedFileQuery = z.object({
   expires: zUrlInteger(0, Number.MAX_SAFE_INTEGER).optional(),
   signature: z.string().max(200).optional(),
+});
+export const ZSignedMediaQuery = ZSignedFileQuery.extend({
   /** 'original' (what is being signed, for its signer) or the final file (default). */
   version: z.enum(['final', 'original']).optional(),
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -136,6 +137,14 @@ export class DiskFileStorage implements FileStorage {
       throw isMissingObjectError(error) ? new FileNotFoundError(source, { cause: error }) : error;
     }
   }
+}
+
+/** The SHA-256 of a stored file, read as a stream (never held whole). */
+export async function storedSha256(storage: FileStorage, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of (await storage.getStream(key)) as AsyncIterable<Buffer | string>)
+    hash.update(chunk);
+  return hash.digest('hex');
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ALL_MEMBERSHIPS, MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
 import { asc, eq } from 'drizzle-orm';
@@ -9,8 +8,9 @@ import { coupons, locations, paymentProfiles, transactions } from '../../src/db/
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
-import { logoKeyOfFile } from '../../src/modules/accounts/center-logo.ts';
-import { labelMediaPath, newLabelKey } from '../../src/modules/shipping-labels/label-files.ts';
+import { CENTER_LOGOS } from '../../src/modules/accounts/center-logo.ts';
+import { ASSET_FILES } from '../../src/modules/assets/asset-files.ts';
+import { LABEL_FILES } from '../../src/modules/shipping-labels/label-files.ts';
 import { createProcessingLab, createUser, type UserRow } from '../../src/seed/factories.ts';
 import {
   createHarvestCenter,
@@ -160,7 +160,7 @@ const TINY_PNG = Buffer.from(
 
 /** A side's label request with a label file: `file` is the {file} of media/fedex-label/{file}. */
 async function createSideLabelRequest(db: Db, storage: FileStorage, side: WorldSide) {
-  const labelKey = newLabelKey();
+  const labelKey = LABEL_FILES.newKey('pdf');
   await storage.put(labelKey, TINY_PDF);
   const [request] = await db
     .insert(shippingLabelRequests)
@@ -180,7 +180,7 @@ async function createSideLabelRequest(db: Db, storage: FileStorage, side: WorldS
       labelKey,
     })
     .returning({ id: shippingLabelRequests.id });
-  return { id: request.id, file: labelMediaPath(labelKey).split('/').pop() as string };
+  return { id: request.id, file: LABEL_FILES.fileOf(labelKey) };
 }
 
 /**
@@ -197,10 +197,10 @@ async function createWorldAssets(db: Db, storage: FileStorage) {
     // Two assets: the routes by id may delete theirs, and the checkpoint puts rows back, not files.
     const [asset] = await insert();
     const [withFile] = await insert();
-    const key = `assets/${randomUUID()}.pdf`;
+    const key = ASSET_FILES.newKey('pdf');
     await storage.put(key, TINY_PDF);
     await db.insert(assetItems).values({ assetId: withFile.id, type: 2, name: 'File', path: key });
-    return { id: asset.id, file: key.slice('assets/'.length) };
+    return { id: asset.id, file: ASSET_FILES.fileOf(key) };
   };
   return { A: await make([...ALL_MEMBERSHIPS]), B: await make([]) };
 }
@@ -208,10 +208,10 @@ async function createWorldAssets(db: Db, storage: FileStorage) {
 /** A side's HC logo: `file` is the {file} of media/hc-logos/{file}. */
 async function createSideLogo(db: Db, storage: FileStorage, side: WorldSide) {
   const file = `${side.harvestCenter.id}-logo.png`;
-  await storage.put(logoKeyOfFile(file), TINY_PNG);
+  await storage.put(CENTER_LOGOS.keyOfFile(file), TINY_PNG);
   await db
     .update(centerAccounts)
-    .set({ logoKey: logoKeyOfFile(file) })
+    .set({ logoKey: CENTER_LOGOS.keyOfFile(file) })
     .where(eq(centerAccounts.userId, side.harvestCenter.id));
   return file;
 }

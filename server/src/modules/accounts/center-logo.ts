@@ -2,23 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts } from '../../db/schema/accounts.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { MediaFolder } from '../../storage/media-folder.ts';
 
 /**
  * A harvest center's logo is part of its account (center_accounts.logo_key): its header, its receipts
  * and its papers show it. Stored as `hc-logos/<uuid>.png`, served at /media/hc-logos/<uuid>.png.
  */
-const LOGO_PREFIX = 'hc-logos/';
-
-export function newLogoKey(uuid: string): string {
-  return `${LOGO_PREFIX}${uuid}.png`;
-}
-
-export function logoKeyOfFile(file: string): string {
-  return `${LOGO_PREFIX}${file}`;
-}
+export const CENTER_LOGOS = new MediaFolder('hc-logos/', '/media/hc-logos/');
 
 export function logoUrl(logoKey: string | null): string | null {
-  return logoKey ? `/media/${logoKey}` : null;
+  return logoKey ? CENTER_LOGOS.mediaPath(logoKey) : null;
 }
 
 export async function findCenterLogoKey(db: Db, centerId: number): Promise<string | null> {

@@ -1,10 +1,7 @@
-import { signUrlPath, verifySignedUrlPath } from '../../storage/signed-urls.ts';
+import { MediaFolder } from '../../storage/media-folder.ts';
 
-/** Asset files live under this storage prefix; the media route serves `/media/assets/{file}`. */
-const ASSET_PREFIX = 'assets/';
-/** A file link works this long without the session (a new tab from the resource center). */
-export const ASSET_URL_TTL_SECONDS = 60 * 60;
-export const ASSET_FILE_PATTERN = /^[A-Za-z0-9_-]{1,64}(\.[a-z0-9]{1,5})?$/;
+/** Asset files: stored under `assets/`, served at `/media/assets/{file}`. */
+export const ASSET_FILES = new MediaFolder('assets/', '/media/assets/');
 
 /** What an asset file may be (read from its first bytes): documents, pictures, short videos. */
 export const ASSET_FILE_TYPES = {
@@ -21,30 +18,6 @@ export const ASSET_FILE_TYPES = {
   refusal:
     'Please choose a PDF, an image (PNG, JPEG, WebP), an MP4 video or a Word, Excel or PowerPoint file.',
 };
-
-export function assetKey(stagedKey: string): string {
-  return `${ASSET_PREFIX}${stagedKey.split('/').pop()}`;
-}
-
-export function assetKeyOfFile(file: string): string {
-  return `${ASSET_PREFIX}${file}`;
-}
-
-export function assetMediaPath(key: string): string {
-  return `/media/${key}`;
-}
-
-export function signedAssetPath(secret: string, key: string): string {
-  return signUrlPath(secret, assetMediaPath(key), ASSET_URL_TTL_SECONDS);
-}
-
-export function isValidSignedAssetQuery(
-  secret: string,
-  key: string,
-  query: Record<string, unknown>,
-): boolean {
-  return verifySignedUrlPath(secret, assetMediaPath(key), query);
-}
 
 /** A stored file's type, from the extension the upload gave it after reading its bytes. */
 export function contentTypeOfAssetKey(key: string): string {

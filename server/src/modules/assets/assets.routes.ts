@@ -7,28 +7,20 @@ import {
   ZAssetSectionBody,
 } from '@portal/shared/assets';
 import { ZMessage } from '@portal/shared/auth';
-import { ZSignedMediaQuery } from '@portal/shared/documents';
+import { ZSignedFileQuery } from '@portal/shared/documents';
 import { ZIdParams } from '@portal/shared/path-params';
 import { zUrlInteger } from '@portal/shared/url-integers';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { receiveFileUpload } from '../../http/uploads.ts';
+import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
-import {
-  ASSET_FILE_PATTERN,
-  ASSET_FILE_TYPES,
-  assetKeyOfFile,
-  contentTypeOfAssetKey,
-  isValidSignedAssetQuery,
-} from './asset-files.ts';
-import { mayReadAsset } from './assets.policy.ts';
-import { findAssetOfFile } from './assets.repository.ts';
+import { ASSET_FILE_TYPES } from './asset-files.ts';
 import {
   type AssetsDeps,
   createAsset,
@@ -37,13 +29,12 @@ import {
   listAssets,
   listMembershipAssets,
   listSectionAssets,
+  openAssetFile,
   updateAsset,
 } from './assets.service.ts';
 
 const tags = ['assets'];
 const ZMembershipParams = z.object({ id: zUrlInteger(1, 99) });
-export const ASSET_LINK_REFUSED =
-  'This link has expired or is not valid. Open the asset again from the portal.';
 
 function assetsDeps(app: FastifyInstance): AssetsDeps {
   return { db: app.db, storage: app.storage, mediaSecret: () => app.documents.seal.mediaSecret() };
@@ -150,27 +141,21 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'An asset file: with a session of an account type it is aimed at, an admin, or a signed URL',
-        params: z.object({ file: z.string().regex(ASSET_FILE_PATTERN, 'Not an asset file') }),
-        querystring: ZSignedMediaQuery.omit({ version: true }),
+        params: z.object({ file: z.string().regex(MEDIA_FILE_PATTERN, 'Not an asset file') }),
+        querystring: ZSignedFileQuery,
       },
     },
     async (request, reply) => {
-      const key = assetKeyOfFile(request.params.file);
-      const signed = request.query.signature !== undefined || request.query.expires !== undefined;
-      const asset = await findAssetOfFile(app.db, key);
-      if (signed) {
-        if (!isValidSignedAssetQuery(await deps.mediaSecret(), key, request.query))
-          throw forbidden(ASSET_LINK_REFUSED);
-      } else if (!request.actor) {
-        throw forbidden(ASSET_LINK_REFUSED);
-      } else if (asset && !mayReadAsset(request.actor, asset)) {
-        throw forbidden('You do not have access to this asset.');
-      }
-      if (!asset) throw notFound('Asset not found.');
+      const { key, contentType } = await openAssetFile(
+        deps,
+        request.actor,
+        request.params.file,
+        request.query,
+      );
       return sendStoredFile(reply, app.storage, {
         key,
         filename: request.params.file,
-        contentType: contentTypeOfAssetKey(key),
+        contentType,
         missingMessage: 'The file of this asset is missing.',
       });
     },

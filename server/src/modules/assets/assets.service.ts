@@ -14,12 +14,13 @@ import type { Db } from '../../db/client.ts';
 import { assetItems, assets } from '../../db/schema/assets.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { requireMediaReader } from '../../http/media-access.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
-import { assetKey, contentTypeOfAssetKey, signedAssetPath } from './asset-files.ts';
+import { fileStagedUploads } from '../../storage/staged-uploads.ts';
+import { ASSET_FILES, contentTypeOfAssetKey } from './asset-files.ts';
 import { mayReadAsset, mayReadMembershipAssets } from './assets.policy.ts';
-import { type AssetWithItems, findAsset, findAssetPage } from './assets.repository.ts';
+import { type AssetWithItems, findAsset, findAssetOfFile, findAssetPage } from './assets.repository.ts';
 
 export type AssetsDeps = {
   db: Db;
@@ -42,7 +43,7 @@ export function assetJson({ asset, items }: AssetWithItems, secret: string): TAs
       type: item.type === ASSET_ITEM_TYPE.file ? ASSET_ITEM_TYPE.file : ASSET_ITEM_TYPE.link,
       name: item.name,
       path: item.type === ASSET_ITEM_TYPE.file ? item.path.replace(/^assets\//, '') : item.path,
-      url: item.type === ASSET_ITEM_TYPE.file ? signedAssetPath(secret, item.path) : item.path,
+      url: item.type === ASSET_ITEM_TYPE.file ? ASSET_FILES.signedPath(secret, item.path) : item.path,
       content_type: item.contentType,
     })),
     updated_at: asset.updatedAt.toISOString(),
@@ -96,33 +97,24 @@ export async function getAsset(deps: AssetsDeps, actor: Actor, id: number): Prom
   return assetJson(found, await deps.mediaSecret());
 }
 
-type FiledUpload = { key: string; staged: string; name: string };
+type FiledUpload = { key: string; name: string };
 
-/** The staged uploads of the form, filed under assets/ (each must be the caller's own). */
-async function fileStagedUploads(deps: AssetsDeps, actor: Actor, files: TAssetInput['files']) {
-  const errors: Record<string, string> = {};
-  for (const [index, file] of files.entries()) {
-    if (!isOwnStagedKey(actor.id, file.tmp_file) || !(await deps.storage.exists(file.tmp_file))) {
-      errors[`files.${index}.tmp_file`] = UPLOAD_AGAIN_MESSAGE;
-    }
-  }
-  if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
-  const filed: FiledUpload[] = [];
-  try {
-    for (const file of files) {
-      const key = assetKey(file.tmp_file);
-      await deps.storage.move(file.tmp_file, key);
-      filed.push({ key, staged: file.tmp_file, name: file.name });
-    }
-  } catch (error) {
-    await putBack(deps, filed);
-    throw error;
-  }
-  return filed;
-}
-
-async function putBack(deps: AssetsDeps, filed: FiledUpload[]) {
-  await Promise.all(filed.map((f) => deps.storage.move(f.key, f.staged).catch(() => {})));
+/** The form's staged uploads, filed under assets/ (each must be the caller's own). */
+async function fileAssetUploads(deps: AssetsDeps, actor: Actor, files: TAssetInput['files']) {
+  const filed: FiledUpload[] = files.map((file) => ({
+    key: ASSET_FILES.keyOfFile(file.tmp_file.split('/').pop() ?? ''),
+    name: file.name,
+  }));
+  const { undo } = await fileStagedUploads(
+    deps.storage,
+    actor.id,
+    files.map((file, index) => ({
+      field: `files.${index}.tmp_file`,
+      staged: file.tmp_file,
+      target: filed[index].key,
+    })),
+  );
+  return { filed, undo };
 }
 
 async function insertItems(tx: Db, assetId: number, body: TAssetInput, filed: FiledUpload[]) {
@@ -146,7 +138,7 @@ export async function createAsset(
   body: TAssetInput,
   context: RequestContext,
 ): Promise<TAssetSaved> {
-  const filed = await fileStagedUploads(deps, actor, body.files);
+  const { filed, undo } = await fileAssetUploads(deps, actor, body.files);
   try {
     const id = await deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -169,7 +161,7 @@ export async function createAsset(
     });
     return { id, message: ASSET_TEXTS.created, data: await getAsset(deps, actor, id) };
   } catch (error) {
-    await putBack(deps, filed);
+    await undo();
     throw error;
   }
 }
@@ -183,7 +175,7 @@ export async function updateAsset(
   context: RequestContext,
 ): Promise<TAssetSaved> {
   if (!(await findAsset(deps.db, id))) throw notFound('Asset not found.');
-  const filed = await fileStagedUploads(deps, actor, body.files);
+  const { filed, undo } = await fileAssetUploads(deps, actor, body.files);
   let removedFiles: string[] = [];
   try {
     await deps.db.transaction(async (tx) => {
@@ -230,11 +222,35 @@ export async function updateAsset(
       });
     });
   } catch (error) {
-    await putBack(deps, filed);
+    await undo();
     throw error;
   }
   await Promise.all(removedFiles.map((key) => deps.storage.delete(key).catch(() => {})));
   return { id, message: ASSET_TEXTS.updated, data: await getAsset(deps, actor, id) };
+}
+
+/**
+ * GET /media/assets/{file}: an asset's file for the account types it is aimed at and admins, or the
+ * holder of a signed link; 404 after that when no asset has this file.
+ */
+export async function openAssetFile(
+  deps: AssetsDeps,
+  actor: Actor | null,
+  file: string,
+  query: { expires?: number; signature?: string },
+): Promise<{ key: string; contentType: string }> {
+  const key = ASSET_FILES.keyOfFile(file);
+  const asset = await findAssetOfFile(deps.db, key);
+  await requireMediaReader({
+    folder: ASSET_FILES,
+    key,
+    query,
+    actor,
+    secret: deps.mediaSecret,
+    mayRead: (reader) => asset === null || mayReadAsset(reader, asset),
+  });
+  if (!asset) throw notFound('Asset not found.');
+  return { key, contentType: contentTypeOfAssetKey(key) };
 }
 
 /** DELETE /api/v1/assets/{id}/: the asset, its items and then its files. */

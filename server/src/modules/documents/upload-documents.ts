@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_TEXTS,
@@ -7,9 +6,8 @@ import {
   type TUploadDocumentsBody,
 } from '@portal/shared/documents';
 import type { Actor } from '../../http/access.ts';
-import { badRequest } from '../../http/errors.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
+import { storedSha256 } from '../../storage/file-storage.ts';
+import { fileStagedUploads } from '../../storage/staged-uploads.ts';
 import { documentKeys } from './document-files.ts';
 import { newDocumentId } from './document-ids.ts';
 import { documentsJson } from './document-json.ts';
@@ -22,13 +20,6 @@ import {
   resolveRequestedPatient,
 } from './request-parties.ts';
 import { voidReplacedRequests } from './void-document.ts';
-
-async function sha256Of(storage: FileStorage, key: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of (await storage.getStream(key)) as AsyncIterable<Buffer | string>)
-    hash.update(chunk);
-  return hash.digest('hex');
-}
 
 /**
  * POST /api/v1/documents/upload/: agreements signed on paper, staged by process-file/, become
@@ -47,21 +38,19 @@ export async function uploadDocuments(
     patientId: body.patient_id,
     email: body.email,
   });
-  const staged = DOCUMENT_KINDS.flatMap((kind) => (body[kind] ? [{ kind, key: body[kind] as string }] : []));
-  const errors: Record<string, string> = {};
-  for (const { kind, key } of staged) {
-    if (!isOwnStagedKey(actor.id, key) || !(await storage.exists(key))) errors[kind] = UPLOAD_AGAIN_MESSAGE;
-  }
-  if (Object.keys(errors).length > 0) throw badRequest(UPLOAD_AGAIN_MESSAGE, errors);
-
-  const filed: { kind: TDocumentKind; documentId: string; key: string; sha256: string; staged: string }[] =
-    [];
+  const staged = DOCUMENT_KINDS.flatMap((kind) =>
+    body[kind] ? [{ kind, staged: body[kind] as string, documentId: newDocumentId() }] : [],
+  );
+  const { undo } = await fileStagedUploads(
+    storage,
+    actor.id,
+    staged.map((s) => ({ field: s.kind, staged: s.staged, target: documentKeys.uploaded(s.documentId) })),
+  );
   try {
-    for (const { kind, key } of staged) {
-      const documentId = newDocumentId();
-      const target = documentKeys.uploaded(documentId);
-      await storage.move(key, target);
-      filed.push({ kind, documentId, key: target, sha256: await sha256Of(storage, target), staged: key });
+    const filed: { kind: TDocumentKind; documentId: string; key: string; sha256: string }[] = [];
+    for (const { kind, documentId } of staged) {
+      const key = documentKeys.uploaded(documentId);
+      filed.push({ kind, documentId, key, sha256: await storedSha256(storage, key) });
     }
     const signer = { name: body.name.trim(), email: body.email.trim() };
     const ids = await db.transaction(async (tx) => {
@@ -101,7 +90,7 @@ export async function uploadDocuments(
     return { code: 'success', message: DOCUMENT_TEXTS.uploaded, documents };
   } catch (error) {
     // Put the files back where upload/ can find them again.
-    await Promise.all(filed.map((f) => storage.move(f.key, f.staged))).catch(() => {});
+    await undo();
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { HC_LOGO_MAX_PIXELS, HC_LOGO_TEXTS, type THcLogoResponse } from '@portal/shared/hc-profile';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { eq } from 'drizzle-orm';
@@ -11,11 +10,10 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findAccount } from '../accounts/account-view.ts';
-import { logoUrl, newLogoKey } from '../accounts/center-logo.ts';
+import { CENTER_LOGOS, logoUrl } from '../accounts/center-logo.ts';
 
 /** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
-export const LOGO_FILE_PATTERN = /^[A-Za-z0-9_-]{1,64}(\.png)?$/;
 
 /**
  * The logo as it is kept: decoded (so only a real image passes), turned upright, shrunk to fit
@@ -65,7 +63,7 @@ export async function setHarvestCenterLogo(
     throw notFound('Harvest center not found.');
   }
   const png = await normalizedLogo(input.bytes);
-  const key = newLogoKey(randomUUID());
+  const key = CENTER_LOGOS.newKey('png');
   await deps.storage.put(key, png, { contentType: 'image/png' });
   let previous: string | null = null;
   try {

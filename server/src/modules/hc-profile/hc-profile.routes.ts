@@ -8,8 +8,9 @@ import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-s
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { readImageUpload } from '../../http/uploads.ts';
-import { logoKeyOfFile } from '../accounts/center-logo.ts';
-import { LOGO_FILE_PATTERN, setHarvestCenterLogo } from './hc-logo.ts';
+import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
+import { CENTER_LOGOS } from '../accounts/center-logo.ts';
+import { setHarvestCenterLogo } from './hc-logo.ts';
 
 const tags = ['hc profile'];
 
@@ -58,14 +59,14 @@ export const hcProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A harvest center's logo (image/png)",
-        params: z.object({ file: z.string().regex(LOGO_FILE_PATTERN, 'Not a logo file') }),
+        params: z.object({ file: z.string().regex(MEDIA_FILE_PATTERN, 'Not a logo file') }),
         produces: ['image/png'],
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       return sendStoredFile(reply, app.storage, {
-        key: logoKeyOfFile(request.params.file),
+        key: CENTER_LOGOS.keyOfFile(request.params.file),
         filename: request.params.file,
         contentType: 'image/png',
         missingMessage: 'Logo not found.',

@@ -1,4 +1,4 @@
-import { ZSignedMediaQuery } from '@portal/shared/documents';
+import { ZSignedFileQuery } from '@portal/shared/documents';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import {
@@ -18,21 +18,19 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { receiveFileUpload } from '../../http/uploads.ts';
+import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
 import { stagingPrefix } from '../../storage/staged-uploads.ts';
 import { createCarrier } from './carrier/create-carrier.ts';
-import { isValidSignedLabelQuery, LABEL_FILE_PATTERN, labelKeyOfFile } from './label-files.ts';
-import { findLabelRequestByLabelKey } from './shipping-labels.repository.ts';
 import {
   createCarrierLabel,
   createLabelRequest,
   getLabelRequest,
   listLabelRequests,
-  mayReadLabel,
+  openLabelFile,
   type ShippingLabelDeps,
   sendLabelNotification,
   updateLabel,
@@ -46,8 +44,6 @@ const REQUESTERS = [
   MEMBERSHIP.hcStaff,
   MEMBERSHIP.referralHarvestCenter,
 ] as const;
-const ZSignedFileQuery = ZSignedMediaQuery.omit({ version: true });
-export const LABEL_REFUSED = 'This link has expired or is not valid. Open the label again from the portal.';
 
 export function shippingLabelDeps(app: FastifyInstance): ShippingLabelDeps {
   return {
@@ -180,27 +176,16 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A label PDF: with a session of its center, its staff or an admin, or a signed URL',
-        params: z.object({ file: z.string().regex(LABEL_FILE_PATTERN, 'Not a label file') }),
+        params: z.object({ file: z.string().regex(MEDIA_FILE_PATTERN, 'Not a label file') }),
         querystring: ZSignedFileQuery,
         produces: ['application/pdf'],
       },
     },
     async (request, reply) => {
-      const key = labelKeyOfFile(request.params.file);
-      const row = await findLabelRequestByLabelKey(app.db, key);
-      const signed = request.query.signature !== undefined || request.query.expires !== undefined;
-      if (signed) {
-        if (!isValidSignedLabelQuery(await deps.mediaSecret(), key, request.query))
-          throw forbidden(LABEL_REFUSED);
-      } else if (!request.actor) {
-        throw forbidden(LABEL_REFUSED);
-      } else if (row && !(await mayReadLabel(app.db, request.actor, row))) {
-        throw forbidden('You do not have access to this label.');
-      }
-      if (!row) throw notFound('Label not found.');
+      const { key, filename } = await openLabelFile(deps, request.actor, request.params.file, request.query);
       return sendStoredFile(reply, app.storage, {
         key,
-        filename: `fedex-label-${row.id}.pdf`,
+        filename,
         contentType: 'application/pdf',
         missingMessage: 'The file of this label is missing.',
       });

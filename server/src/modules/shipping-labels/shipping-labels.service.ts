@@ -23,16 +23,18 @@ import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { requireMediaReader } from '../../http/media-access.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { isOwnStagedKey, UPLOAD_AGAIN_MESSAGE } from '../../storage/staged-uploads.ts';
+import { type FileStorage, storedSha256 } from '../../storage/file-storage.ts';
+import { fileStagedUploads } from '../../storage/staged-uploads.ts';
 import { findAccountById } from '../accounts/account-view.ts';
 import { CarrierError, type CreatedShipment, type ShippingCarrier } from './carrier/carrier.ts';
-import { newLabelKey, signedLabelPath } from './label-files.ts';
+import { LABEL_FILES } from './label-files.ts';
 import { actsForLabelCenter, requireLabelCenter } from './shipping-labels.policy.ts';
 import {
   findLabelRequest,
+  findLabelRequestByLabelKey,
   findLabelRequestPage,
   findLabelRequestsOfTransactions,
   insertLabelRequest,
@@ -79,7 +81,7 @@ export function labelRequestJson(item: LabelRequestWithParties, secret: string):
     label_date: r.labelDate,
     tracking_link: r.trackingLink,
     tracking_number: r.trackingNumber,
-    pdf_file: r.labelKey ? signedLabelPath(secret, r.labelKey) : null,
+    pdf_file: r.labelKey ? LABEL_FILES.signedPath(secret, r.labelKey) : null,
     notification_sent: r.notificationSent,
     created_at: r.createdAt.toISOString(),
   };
@@ -213,7 +215,7 @@ export async function labelSummariesOfTransactions(
       transactionId,
       {
         id: r.id,
-        pdf_file: r.labelKey ? signedLabelPath(secret, r.labelKey) : null,
+        pdf_file: r.labelKey ? LABEL_FILES.signedPath(secret, r.labelKey) : null,
         tracking_link: r.trackingLink,
         tracking_number: r.trackingNumber,
       },
@@ -242,13 +244,6 @@ export async function getLabelRequest(deps: ShippingLabelDeps, actor: Actor, id:
   return requestJson(deps, row);
 }
 
-async function sha256Of(storage: FileStorage, key: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of (await storage.getStream(key)) as AsyncIterable<Buffer | string>)
-    hash.update(chunk);
-  return hash.digest('hex');
-}
-
 /** Queues the label mail to the center (with the PDF attached) and marks the request notified. */
 async function notifyCenter(tx: Db, row: LabelRequestRow): Promise<LabelRequestRow> {
   if (!row.labelKey) throw badRequest(SHIPPING_LABEL_TEXTS.noLabelFile);
@@ -274,14 +269,13 @@ async function notifyCenter(tx: Db, row: LabelRequestRow): Promise<LabelRequestR
   return updateLabelRequest(tx, row.id, { notificationSent: true, notificationSentAt: new Date() });
 }
 
-/** A staged label PDF (process-file/) filed under the labels' prefix; the old one goes after commit. */
+/** A staged label PDF (process-file/) filed under the labels' folder; the old one goes after commit. */
 async function fileStagedLabel(deps: ShippingLabelDeps, actor: Actor, stagedKey: string) {
-  if (!isOwnStagedKey(actor.id, stagedKey) || !(await deps.storage.exists(stagedKey))) {
-    throw badRequest(UPLOAD_AGAIN_MESSAGE, { pdf_file: UPLOAD_AGAIN_MESSAGE });
-  }
-  const key = newLabelKey();
-  await deps.storage.move(stagedKey, key);
-  return { key, staged: stagedKey, sha256: await sha256Of(deps.storage, key) };
+  const key = LABEL_FILES.newKey('pdf');
+  const filed = await fileStagedUploads(deps.storage, actor.id, [
+    { field: 'pdf_file', staged: stagedKey, target: key },
+  ]);
+  return { key, undo: filed.undo, sha256: await storedSha256(deps.storage, key) };
 }
 
 /**
@@ -334,7 +328,7 @@ export async function updateLabel(
     };
   } catch (error) {
     // The upload goes back where the form can use it again.
-    if (filed) await deps.storage.move(filed.key, filed.staged).catch(() => {});
+    await filed?.undo();
     throw error;
   }
 }
@@ -409,7 +403,7 @@ export async function createCarrierLabel(
   if ((await fileTypeFromBuffer(shipment.labelPdf))?.mime !== 'application/pdf') {
     throw new AppError(502, 'The carrier answered a label that is not a PDF.');
   }
-  const key = newLabelKey();
+  const key = LABEL_FILES.newKey('pdf');
   await deps.storage.put(key, shipment.labelPdf, { contentType: 'application/pdf' });
   try {
     const row = await deps.db.transaction(async (tx) => {
@@ -438,7 +432,26 @@ export async function createCarrierLabel(
   }
 }
 
-/** The center, its staff and admins read a label; anyone else is refused. */
-export async function mayReadLabel(db: Db, actor: Actor, row: LabelRequestRow): Promise<boolean> {
-  return actsForLabelCenter(db, actor, row.centerId);
+/**
+ * GET /media/fedex-label/{file}: a label for its center, the center's staff and admins, or the holder
+ * of a signed link; 404 after that when no request has this file.
+ */
+export async function openLabelFile(
+  deps: ShippingLabelDeps,
+  actor: Actor | null,
+  file: string,
+  query: { expires?: number; signature?: string },
+): Promise<{ key: string; filename: string }> {
+  const key = LABEL_FILES.keyOfFile(file);
+  const row = await findLabelRequestByLabelKey(deps.db, key);
+  await requireMediaReader({
+    folder: LABEL_FILES,
+    key,
+    query,
+    actor,
+    secret: deps.mediaSecret,
+    mayRead: (reader) => row === null || actsForLabelCenter(deps.db, reader, row.centerId),
+  });
+  if (!row) throw notFound('Label not found.');
+  return { key, filename: `fedex-label-${row.id}.pdf` };
 }
