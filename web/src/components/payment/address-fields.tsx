@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { TCheckoutAddress } from '@portal/shared/checkout';
 import { LOCATION_MESSAGES, type TSavedLocation } from '@portal/shared/locations';
+import { savedLocationLabel } from '../location-address-inputs.tsx';
 
 /** An address as the checkout sends it (addressInfo / shippingInfo). */
 export type AddressDraft = TCheckoutAddress;
@@ -50,7 +51,7 @@ export function AddressFields({
         placeholder={locations.length ? 'Choose a saved location' : 'No saved locations'}
         data={locations.map((l) => ({
           value: String(l.id),
-          label: `${l.location_name ? `${l.location_name}: ` : ''}${l.address1}, ${l.city}`,
+          label: savedLocationLabel(l),
         }))}
         disabled={locations.length === 0}
         clearable

@@ -19,7 +19,7 @@ import { MEMBERSHIP_NAMES } from '@portal/shared/memberships';
 import { TIMING } from '@portal/shared/ui-constants';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { z } from 'zod';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -42,6 +42,48 @@ const ZAssetForm = ZAssetBody.pick({ asset_name: true, description: true, links:
   ),
 });
 type AssetForm = z.input<typeof ZAssetForm>;
+
+/** Rows added to a list of the form (links, files), each with its own remove button, and an Add button. */
+function NewItemRows(props: {
+  title: string;
+  what: string;
+  count: number;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  row: (index: number) => ReactNode;
+  hint?: string;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h6">
+        {props.title}
+      </Title>
+      {Array.from({ length: props.count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+        <Group key={index} align="flex-start" wrap="nowrap">
+          {props.row(index)}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={28}
+            aria-label={`Remove new ${props.what} ${index + 1}`}
+            onClick={() => props.onRemove(index)}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button variant="light" size="xs" w="fit-content" onClick={props.onAdd}>
+        Add {props.what}
+      </Button>
+      {props.hint && (
+        <Text size="xs" c="dimmed">
+          {props.hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /** Add Asset / edit (part 2 §2, §5, §8): 'Asset has been Created!' or 'Asset data has been Updated!'. */
 export function AssetFormDialog({ asset, onClose }: { asset: TAsset | null; onClose: () => void }) {
@@ -128,13 +170,14 @@ export function AssetFormDialog({ asset, onClose }: { asset: TAsset | null; onCl
             </Stack>
           )}
 
-          <Stack gap="xs">
-            <Title order={3} size="h6">
-              New links
-            </Title>
-            {(form.values.links ?? []).map((_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-              <Group key={index} align="flex-start" wrap="nowrap">
+          <NewItemRows
+            title="New links"
+            what="link"
+            count={(form.values.links ?? []).length}
+            onAdd={() => form.insertListItem('links', { name: '', path: '' })}
+            onRemove={(index) => form.removeListItem('links', index)}
+            row={(index) => (
+              <>
                 <TextInput label="Link name" {...form.getInputProps(`links.${index}.name`)} />
                 <TextInput
                   label="Link path"
@@ -142,59 +185,23 @@ export function AssetFormDialog({ asset, onClose }: { asset: TAsset | null; onCl
                   flex={1}
                   {...form.getInputProps(`links.${index}.path`)}
                 />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  aria-label={`Remove new link ${index + 1}`}
-                  onClick={() => form.removeListItem('links', index)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              size="xs"
-              w="fit-content"
-              onClick={() => form.insertListItem('links', { name: '', path: '' })}
-            >
-              Add link
-            </Button>
-          </Stack>
-
-          <Stack gap="xs">
-            <Title order={3} size="h6">
-              New files
-            </Title>
-            {form.values.files.map((_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-              <Group key={index} align="flex-start" wrap="nowrap">
+              </>
+            )}
+          />
+          <NewItemRows
+            title="New files"
+            what="file"
+            count={form.values.files.length}
+            onAdd={() => form.insertListItem('files', { name: '', file: null })}
+            onRemove={(index) => form.removeListItem('files', index)}
+            row={(index) => (
+              <>
                 <TextInput label="File name" {...form.getInputProps(`files.${index}.name`)} />
                 <FileInput label="File" flex={1} clearable {...form.getInputProps(`files.${index}.file`)} />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={28}
-                  aria-label={`Remove new file ${index + 1}`}
-                  onClick={() => form.removeListItem('files', index)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              size="xs"
-              w="fit-content"
-              onClick={() => form.insertListItem('files', { name: '', file: null })}
-            >
-              Add file
-            </Button>
-            <Text size="xs" c="dimmed">
-              PDF, PNG, JPEG, WebP, MP4, Word, Excel or PowerPoint.
-            </Text>
-          </Stack>
+              </>
+            )}
+            hint="PDF, PNG, JPEG, WebP, MP4, Word, Excel or PowerPoint."
+          />
 
           <FormAlert error={save.error} />
           <Group justify="flex-end">

@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/locations';
 import { useMutation } from '@tanstack/react-query';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { LocationAddressInputs } from '../../../components/location-address-inputs.tsx';
 import { api } from '../../../lib/api-client.ts';
 
 type LocationValues = TLocationBody;
@@ -48,16 +49,7 @@ export function LocationForm({
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Location name" {...form.getInputProps('location_name')} />
-            <TextInput label="Address line 1" {...form.getInputProps('address1')} />
-            <TextInput label="Address line 2" {...form.getInputProps('address2')} />
-            <TextInput label="City" {...form.getInputProps('city')} />
-            <TextInput label="State" {...form.getInputProps('state_desc')} />
-            <TextInput label="Country" {...form.getInputProps('country_desc')} />
-            <TextInput
-              label="Postal code"
-              description={LOCATION_MESSAGES.zipHelp}
-              {...form.getInputProps('zip_code')}
-            />
+            <LocationAddressInputs inputProps={(field) => form.getInputProps(field)} />
           </SimpleGrid>
           {!location?.default && (
             <Checkbox

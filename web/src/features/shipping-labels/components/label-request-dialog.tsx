@@ -1,19 +1,7 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Loader, Modal, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TTransactionHistoryRow } from '@portal/shared/checkout';
 import { todayIsoDate } from '@portal/shared/dates';
-import { LOCATION_MESSAGES } from '@portal/shared/locations';
 import {
   LABEL_FORM_DELAY_MS,
   OTHER_PATIENT_ID,
@@ -25,6 +13,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePatientOptions } from '../../../components/centers/center-queries.ts';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import {
+  addressOfLocation,
+  LocationAddressInputs,
+  SavedLocationPicker,
+} from '../../../components/location-address-inputs.tsx';
 import { useSavedLocations } from '../../../components/payment/payment-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
@@ -92,18 +85,7 @@ export function LabelRequestDialog({
   const defaultLocation = locations.data?.[0];
   useEffect(() => {
     if (!defaultLocation) return;
-    setValues((values) =>
-      values.address1
-        ? values
-        : {
-            address1: defaultLocation.address1,
-            address2: defaultLocation.address2,
-            city: defaultLocation.city,
-            state_desc: defaultLocation.state_desc,
-            country_desc: defaultLocation.country_desc,
-            zip_code: defaultLocation.zip_code,
-          },
-    );
+    setValues((values) => (values.address1 ? values : addressOfLocation(defaultLocation)));
   }, [defaultLocation, setValues]);
 
   // Choosing a patient opens the form 1.5 s later (part 2 §9); no patient, no form.
@@ -206,40 +188,9 @@ export function LabelRequestDialog({
                 <TextInput label="Doctor e-mail" type="email" {...form.getInputProps('doctor_email')} />
                 <TextInput label="Doctor phone" {...form.getInputProps('doctor_phone')} />
               </SimpleGrid>
-              <Select
-                label="Saved location"
-                placeholder={locations.data?.length ? 'Choose a saved location' : 'No saved locations'}
-                data={(locations.data ?? []).map((l) => ({
-                  value: String(l.id),
-                  label: `${l.location_name ? `${l.location_name}: ` : ''}${l.address1}, ${l.city}`,
-                }))}
-                disabled={!locations.data?.length}
-                clearable
-                onChange={(id) => {
-                  const l = locations.data?.find((location) => String(location.id) === id);
-                  if (l) {
-                    setValues({
-                      address1: l.address1,
-                      address2: l.address2,
-                      city: l.city,
-                      state_desc: l.state_desc,
-                      country_desc: l.country_desc,
-                      zip_code: l.zip_code,
-                    });
-                  }
-                }}
-              />
+              <SavedLocationPicker locations={locations.data ?? []} onPick={setValues} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Address line 1" {...form.getInputProps('address1')} />
-                <TextInput label="Address line 2" {...form.getInputProps('address2')} />
-                <TextInput label="City" {...form.getInputProps('city')} />
-                <TextInput label="State" {...form.getInputProps('state_desc')} />
-                <TextInput label="Country" {...form.getInputProps('country_desc')} />
-                <TextInput
-                  label="Postal code"
-                  description={LOCATION_MESSAGES.zipHelp}
-                  {...form.getInputProps('zip_code')}
-                />
+                <LocationAddressInputs inputProps={(field) => form.getInputProps(field)} />
               </SimpleGrid>
               <FormAlert error={submit.error} />
             </>
