@@ -3,7 +3,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { TINY_PDF } from './helpers/document-world.ts';
-import { multipartBody } from './helpers/documents.ts';
+import { multipartBody, withTamperedSignature } from './helpers/documents.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -103,7 +103,7 @@ describe('assets', () => {
     expect((await injectAs(t.app, w.admin, { method: 'GET', url: path })).statusCode).toBe(200);
     expect((await injectAs(t.app, w.patientA1, { method: 'GET', url: path })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(403);
-    const tampered = (file?.url ?? '').replace(/signature=./, 'signature=A');
+    const tampered = withTamperedSignature(file?.url ?? '');
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
   });
 

@@ -121,3 +121,8 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A signed file link whose signature's first character is changed (always to a different one). */
+export function withTamperedSignature(url: string): string {
+  return url.replace(/signature=./, (m) => (m.endsWith('A') ? `${m.slice(0, -1)}B` : `${m.slice(0, -1)}A`));
+}
