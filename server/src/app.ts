@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { HARVEST_CENTER_CREATED_MESSAGE } from '@portal/shared/harvest-centers';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SessionCache } from './auth/session-cache.ts';
@@ -14,6 +15,7 @@ import { serializeError } from './http/error-log.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerHealth, StartupWork } from './http/health.ts';
 import { openApiTransform } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploads } from './http/uploads.ts';
@@ -30,6 +32,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDocumentsDeps } from './modules/documents/create-documents-deps.ts';
+import { claimSignupAttestation } from './modules/documents/documents.repository.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { documentsAdminRoutes } from './modules/documents/documents-admin.routes.ts';
 import type { DocumentsDeps } from './modules/documents/documents-deps.ts';
@@ -37,6 +40,7 @@ import { SigningReminderJob } from './modules/documents/reminder-job.ts';
 import { sendAgreementsOnBehalfOfCenter } from './modules/documents/send-documents.ts';
 import { signingRoutes } from './modules/documents/signing.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
+import { createHarvestCenter } from './modules/harvest-centers/harvest-centers.service.ts';
 import { hcProfileRoutes } from './modules/hc-profile/hc-profile.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
@@ -47,6 +51,8 @@ import { salesTeamAddRoutes } from './modules/sales-teams/sales-team-add.routes.
 import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
 import { shippingLabelDeps, shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { labelSummariesOfTransactions } from './modules/shipping-labels/shipping-labels.service.ts';
+import type { SignUpDeps } from './modules/sign-up/sign-up.deps.ts';
+import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
 import { commissionSharesAt } from './modules/transactions/commission-rates.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
@@ -150,6 +156,21 @@ function checkoutDeps(app: FastifyInstance): CheckoutDeps {
   };
 }
 
+/** What the public sign-up needs: the documents module's attestation claim, the HC creation of harvest-centers. */
+function signUpDeps(app: FastifyInstance): SignUpDeps {
+  return {
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    signUpRateLimit: app.config.signUpRateLimit,
+    wakeMail: () => app.mailWorker.wake(),
+    claimSignupAttestation,
+    createHarvestCenter: async (actor, body, context) => ({
+      message: HARVEST_CENTER_CREATED_MESSAGE,
+      data: await createHarvestCenter(app.db, actor, body, context),
+    }),
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -226,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerSessionSync(app, app.sessionInvalidation);
   registerNulGuard(app);
+  await registerRateLimits(app, database.db);
   await registerUploads(app);
 
   await app.register(swagger, {
@@ -247,6 +269,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           description: 'Agreements: signing requests, uploads, lists, templates (part 1 §7 Documents)',
         },
         {
+          name: 'sign-up',
+          description: 'Public sign-up forms, e-mail confirmation, admin invitations, new sign-ups',
+        },
+        {
           name: 'signing',
           description:
             'The signing page (its link is the credential), the HC sign-up signing, verification, media files',
@@ -263,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealth(app, app.startupWork);
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
   await app.register(checkoutRoutes(() => checkoutDeps(app)));
+  await app.register(signUpRoutes(() => signUpDeps(app)));
   if (payments instanceof SandboxGateway) await app.register(sandboxGatewayRoutes(payments));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);

@@ -267,6 +267,7 @@ const KINDS = {
   },
   // Coupons are the admins'.
   coupon: { sample: (w) => w.couponId, read: ADMINS_ALL },
+  adminInvitation: { sample: (w) => w.adminInvitationId, read: ADMINS_ALL },
   // A transaction and its receipt: the center that paid, its staff, admins.
   transaction: {
     sample: (w, side) => w[side].transactionId,
@@ -352,6 +353,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/locations\/user\/:id\/$/, kind: 'buyerAccount' },
   { route: /\/locations\/:id\/$/, kind: 'location' },
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
+  { route: /\/admin-invitations\/:id\/revoke\/$/, kind: 'adminInvitation' },
   { route: /\/fedex-requests\/(update-sent-notification\/)?:id\/$/, kind: 'labelRequest' },
   { route: /\/fedex-requests\/:id\/create-label\/$/, kind: 'labelRequest', mode: 'write' },
   { route: /^\/media\/fedex-label\/:file$/, param: 'file', kind: 'labelFile' },
@@ -486,11 +488,11 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
   'POST /api/v1/fedex-requests/': { field: 'harvest_center', kind: 'harvestCenter', rule: LABEL_READERS },
   'POST /api/v1/fedex-requests/send-notification/': { field: 'fedex_id', kind: 'labelRequest' },
   'POST /api/v1/locations/update-default/': { field: 'location_id', kind: 'location' },
-  // A sales rep creates HCs for itself.
+  // A sales rep creates HCs for itself; without a session it is the public sign-up, for any rep.
   'POST /api/v1/harvest-centers/': {
     field: 'saless_rep_id',
     kind: 'salesRep',
-    rule: { ...ADMINS_ALL, salesRep: 'side' },
+    rule: { ...ADMINS_ALL, salesRep: 'side', anonymous: 'all' },
   },
 };
 
@@ -522,6 +524,9 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     password: NEW_PASSWORD,
   }),
   'POST /api/v1/hc-staff/access/': () => ({}),
+  'POST /api/v1/sign-up/confirm-email/': () => ({ token: 'not-a-confirmation-token-0123456789' }),
+  'POST /api/v1/sign-up/resend-confirmation/': ({ world }) => ({ email: world.A.patient.email }),
+  'POST /api/admin/admin-invitations/': () => ({ note: 'Matrix' }),
   'PATCH /api/v1/hc-staff/:id/': ({ world }) => ({
     staff_hc_ids: `${world.A.harvestCenter.id},${world.B.harvestCenter.id}`,
   }),

@@ -400,12 +400,14 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
 
 /**
  * Changes a refused request makes on purpose: failed logins, password changes and e-mail changes are
- * audited and counted by the login throttle, a session's activity stamp moves when it is used, and
+ * audited and counted by the login throttle (and rate-limited routes count every request), a session's activity stamp moves when it is used, and
  * the first request that needs the seal certificate (a signed media link, say) makes it.
  */
 const IGNORED_ROWS: Record<string, string> = {
   audit_log: "action not in ('login.failed', 'password.change_failed', 'email.change_failed')",
   login_throttle: 'false',
+  // Every request to a rate-limited route counts, refused or not.
+  rate_limit_hits: 'false',
   // The seal certificate is generated on first use (docs/decisions/018), whichever request that is.
   signing_certificates: 'false',
 };

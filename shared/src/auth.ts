@@ -55,6 +55,9 @@ export const ZPassword = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(256, 'Password is too long');
 
+/** The server refuses the 10,000 most common passwords wherever one is chosen. */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
+
 export const ZPasswordResetConfirm = z
   .object({
     token: z.string().min(10).max(200),

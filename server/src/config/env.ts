@@ -42,6 +42,8 @@ const ZEnvFields = z.object({
   MAIL_FROM: z.string().default('Portal <no-reply@portal.local>'),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Public sign-ups accepted per client address and hour (POST /api/v1/harvest-centers/ without a session). */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().max(100_000).default(10),
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
   SEED_DEMO: booleanFlag,
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').default('demo-password'),
@@ -230,6 +232,8 @@ export type AppConfig = {
   sessionTtlDays: number;
   /** Absolute lifetime of a session from its login, however much it is used. */
   sessionMaxAgeDays: number;
+  /** Public sign-ups per client address and hour. */
+  signUpRateLimit: number;
   seedDemo: boolean;
   demoPassword: string;
   buildVersion: string | undefined;
@@ -269,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    signUpRateLimit: e.SIGNUP_RATE_LIMIT,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     // The embedded database of a first run is seeded unless told otherwise; a real one only on request.
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,

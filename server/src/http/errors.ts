@@ -1,6 +1,7 @@
 import { applyFriendlyValidationMessages, fieldLabel } from '@portal/shared/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 type ErrorOptions = { code?: string; errors?: Record<string, string> };
 
@@ -29,6 +30,27 @@ export const forbidden = (message = 'You do not have permission to perform this 
 export const notFound = (message = NOT_FOUND_MESSAGE) => new AppError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new AppError(409, message, { errors });
+
+/** A 400 naming each invalid field once, its first problem first in the message. */
+function invalidInput(issues: { field: string; message: string }[]): AppError {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.field || '_'] ??= issue.message;
+  const first = Object.entries(errors)[0];
+  const message = first
+    ? `${first[0] === '_' ? 'Input' : fieldLabel(first[0])}: ${first[1]}`
+    : 'The request is not valid.';
+  return new AppError(400, message, { errors });
+}
+
+/**
+ * Validates a body against a schema chosen in the handler (a route whose body depends on who
+ * calls), failing like the route validator does.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw invalidInput(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+}
 
 /** PostgreSQL error codes that mean bad input, not a broken server. */
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -63,16 +85,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: error.message, code: error.code, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        errors[field || '_'] ??= issue.message ?? 'Invalid value';
-      }
-      const first = Object.entries(errors)[0];
-      const message = first
-        ? `${first[0] === '_' ? 'Input' : fieldLabel(first[0])}: ${first[1]}`
-        : 'The request is not valid.';
-      return reply.status(400).send({ message, errors });
+      const invalid = invalidInput(
+        error.validation.map((issue) => ({
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message ?? 'Invalid value',
+        })),
+      );
+      return reply.status(400).send({ message: invalid.message, errors: invalid.errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

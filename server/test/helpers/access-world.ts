@@ -6,6 +6,7 @@ import { centerAccounts, userTagLinks } from '../../src/db/schema/accounts.ts';
 import { assetItems, assets } from '../../src/db/schema/assets.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
+import { adminInvitations } from '../../src/db/schema/sign-up.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
 import { CENTER_LOGOS } from '../../src/modules/accounts/center-logo.ts';
@@ -248,6 +249,10 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     .insert(coupons)
     .values({ name: 'Matrix', code: 'MATRIX', discountAmountCents: 100 })
     .returning({ id: coupons.id });
+  const [adminInvitation] = await db
+    .insert(adminInvitations)
+    .values({ tokenHash: 'matrix-invitation', expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: adminInvitations.id });
   const [product] = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1);
   if (!product) throw new Error('The migrations seed no product: the product routes need one.');
   const accounts = new Map<number, UserRow>();
@@ -266,6 +271,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     assets: worldAssets,
     outboxMailId,
     couponId: coupon.id,
+    adminInvitationId: adminInvitation.id,
     productId: product.id,
     accounts,
   };

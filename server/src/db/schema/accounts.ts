@@ -71,6 +71,14 @@ export const users = pgTable(
     agreementAcceptedAt: timestamp('agreement_accepted_at', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * When the owner proved the e-mail address (a confirmation link, or a password set from a mailed
+     * link). Accounts made by someone else start confirmed; a public sign-up starts with null and
+     * cannot sign in until it is set.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
+    /** Made through a public sign-up form (admins review these on their dashboard). */
+    selfSignup: boolean('self_signup').notNull().default(false),
     /** Lower-cased haystack for the admin user search (trigram-indexed). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, '') || ' ' || coalesce(phone_number, ''))`,
@@ -85,6 +93,7 @@ export const users = pgTable(
     index('users_membership_company_idx').on(t.membershipId, t.company, t.id),
     index('users_membership_name_idx').on(t.membershipId, t.lastName, t.firstName, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('users_self_signup_idx').on(t.dateJoined).where(sql`${t.selfSignup}`),
   ],
 );
 

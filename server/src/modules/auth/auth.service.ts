@@ -1,6 +1,8 @@
 import type { TLoginResponse } from '@portal/shared/auth';
+import { EMAIL_UNCONFIRMED_CODE, EMAIL_UNCONFIRMED_MESSAGE } from '@portal/shared/sign-up';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { createPasswordLink } from '../../auth/password-links.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
@@ -8,7 +10,7 @@ import { hashToken, issueSessionToken, revokeSession } from '../../auth/tokens.t
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
-import { badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { isResetRequestAllowed, refundLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
@@ -52,6 +54,17 @@ export async function loginWithPassword(
     throw badRequest(user && passwordOk ? INACTIVE_MESSAGE : LOGIN_FAILED_MESSAGE);
   }
   await refundLoginAttempt(db, email, context.ip);
+  if (user.emailConfirmedAt === null) {
+    // Told only to someone who knows the password; the login page offers to mail the link again.
+    await recordAudit(db, {
+      action: 'login.failed',
+      targetUserId: user.id,
+      email,
+      ip: context.ip,
+      detail: { reason: 'email_unconfirmed' },
+    });
+    throw new AppError(403, EMAIL_UNCONFIRMED_MESSAGE, { code: EMAIL_UNCONFIRMED_CODE });
+  }
   const { token } = await issueSessionToken(db, {
     userId: user.id,
     ttlDays: input.sessionTtlDays,
@@ -140,6 +153,7 @@ export async function completePasswordReset(
   input: { token: string; password: string },
   context: RequestContext,
 ): Promise<void> {
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     // Claiming the token in the UPDATE makes a second use of the same link fail.
@@ -155,7 +169,11 @@ export async function completePasswordReset(
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw badRequest(RESET_INVALID_MESSAGE);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    // The link came by mail, so the address is proven too.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, claimed.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })

@@ -3,15 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '../../auth/session-lifetime.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, passwordResetTokens } from '../../db/schema/auth.ts';
+import { emailConfirmations } from '../../db/schema/sign-up.ts';
+import { purgeRateLimitHits } from '../../http/rate-limit.ts';
 import { PeriodicJob } from '../../jobs/periodic-job.ts';
 import { deleteExpiredLoginCounters } from './login-throttle.ts';
 
-export type PurgeCounts = { sessions: number; resetTokens: number; loginCounters: number };
+export type PurgeCounts = {
+  sessions: number;
+  resetTokens: number;
+  loginCounters: number;
+  rateLimitCounters: number;
+  emailConfirmations: number;
+};
 
 /**
  * Deletes what can never be used again: sessions expired, past their absolute lifetime or revoked
  * (linked sessions go with their parent, by the foreign key's cascade), reset tokens used or
- * expired, and login counters whose window has passed.
+ * expired, e-mail confirmation links used or expired, and login and rate-limit counters whose
+ * window has passed.
  */
 export async function purgeExpiredSessions(db: Db, options: { maxAgeDays: number }): Promise<PurgeCounts> {
   const maxAge = sql`make_interval(secs => ${(options.maxAgeDays * DAY_MS) / 1000})`;
@@ -29,10 +38,16 @@ export async function purgeExpiredSessions(db: Db, options: { maxAgeDays: number
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lte(passwordResetTokens.expiresAt, sql`now()`)))
     .returning({ id: passwordResetTokens.id });
+  const confirmations = await db
+    .delete(emailConfirmations)
+    .where(or(isNotNull(emailConfirmations.usedAt), lte(emailConfirmations.expiresAt, sql`now()`)))
+    .returning({ id: emailConfirmations.id });
   return {
     sessions: sessions.length,
     resetTokens: resetTokens.length,
     loginCounters: await deleteExpiredLoginCounters(db),
+    rateLimitCounters: await purgeRateLimitHits(db),
+    emailConfirmations: confirmations.length,
   };
 }
 

@@ -346,6 +346,48 @@ export async function insertTemplate(
   return existing;
 }
 
+/**
+ * Gives a sign-up attestation (signed before its account existed) to the new account: the
+ * document, Completed, signed by that e-mail and not yet claimed, and the template made from it.
+ * The conditional UPDATE makes a second claim of the same document fail. False when anything does
+ * not match.
+ */
+export async function claimSignupAttestation(
+  db: Db,
+  input: { documentId: string; templateId: string; email: string; userId: number },
+): Promise<boolean> {
+  const [template] = await db
+    .select({ id: documentTemplates.id })
+    .from(documentTemplates)
+    .innerJoin(documents, eq(documents.id, documentTemplates.sourceDocumentId))
+    .where(
+      and(
+        eq(documentTemplates.id, input.templateId),
+        isNull(documentTemplates.ownerUserId),
+        eq(documents.documentId, input.documentId),
+      ),
+    )
+    .limit(1);
+  if (!template) return false;
+  const claimed = await db
+    .update(documents)
+    .set({ signerUserId: input.userId, harvestCenterId: input.userId })
+    .where(
+      and(
+        eq(documents.documentId, input.documentId),
+        eq(documents.kind, 'attestation'),
+        eq(documents.party, 'harvest-center'),
+        eq(documents.status, 'Completed'),
+        isNull(documents.signerUserId),
+        eq(sql`lower(${documents.signerEmail})`, input.email.toLowerCase()),
+      ),
+    )
+    .returning({ id: documents.id });
+  if (claimed.length === 0) return false;
+  await setTemplateOwner(db, template.id, input.userId);
+  return true;
+}
+
 export async function setTemplateOwner(db: Db, id: string, ownerUserId: number): Promise<void> {
   await db
     .update(documentTemplates)

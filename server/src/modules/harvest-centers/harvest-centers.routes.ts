@@ -1,11 +1,8 @@
 import {
-  HARVEST_CENTER_CREATED_MESSAGE,
   ZCenterListQuery,
   ZCenterOption,
   ZCenterOptionsQuery,
   ZHarvestCenter,
-  ZHarvestCenterCreate,
-  ZHarvestCenterCreateResponse,
   ZHarvestCenterPage,
   ZPublicCenterOption,
   ZReferralHarvestCenterPage,
@@ -25,7 +22,6 @@ import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { PATIENT_LIST_MEMBERSHIPS, SALES_AND_ADMINS } from '../accounts/roles.ts';
 import {
-  createHarvestCenter,
   getHarvestCenter,
   listHarvestCenterOptions,
   listHarvestCenters,
@@ -49,23 +45,6 @@ export const harvestCentersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['harvest-centers'];
   // Center and patient views: every role but the patient; the policies narrow each to its own.
   const centerViewers = { access: PATIENT_LIST_MEMBERSHIPS };
-
-  app.post(
-    '/api/v1/harvest-centers/',
-    {
-      config: { access: [...ADMINS, MEMBERSHIP.salesRep] },
-      schema: { tags, body: ZHarvestCenterCreate, response: { 201: ZHarvestCenterCreateResponse } },
-    },
-    async (request, reply) => {
-      const center = await createHarvestCenter(
-        app.db,
-        requireActor(request),
-        request.body,
-        requestContext(request),
-      );
-      return reply.status(201).send({ message: HARVEST_CENTER_CREATED_MESSAGE, data: center });
-    },
-  );
 
   app.get(
     '/api/admin/harvest-centers/',

@@ -14,6 +14,7 @@ import type {
 } from '@portal/shared/rhc-associations';
 import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts } from '../../db/schema/accounts.ts';
@@ -196,6 +197,7 @@ export async function createHarvestCenter(
     if (Object.keys(errors).length > 0) throw new AppError(403, Object.values(errors)[0], { errors });
     repId = actor.id;
   }
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
 
   const created = await db.transaction(async (tx) => {

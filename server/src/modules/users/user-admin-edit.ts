@@ -4,6 +4,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -60,6 +61,7 @@ export async function createUserByAdmin(
     );
     return { user: await userJson(db, patient.id), mailQueued: invitationQueued };
   }
+  if (body.password) assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password ?? randomBytes(24).toString('base64url'));
   const id = await db.transaction(async (tx) => {
     const created = await createAccount(tx, {

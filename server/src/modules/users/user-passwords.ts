@@ -1,6 +1,7 @@
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,7 @@ export async function changePasswordByAdmin(
   const target = await findUserById(db, input.user_id);
   if (!target) throw notFound('This user does not exist.');
   assertCanManageAccount(actor, target, 'password');
+  assertUncommonPassword(input.new_password_change, 'new_password_change');
   const passwordHash = await hashPassword(input.new_password_change);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
@@ -63,6 +65,7 @@ export async function updateOwnPassword(
     });
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { password_current: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
+  assertUncommonPassword(input.password_new, 'password_new');
   const passwordHash = await hashPassword(input.password_new);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));

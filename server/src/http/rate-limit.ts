@@ -1,0 +1,78 @@
+import rateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { rateLimitHits } from '../db/schema/sign-up.ts';
+import { AppError } from './errors.ts';
+
+type Incr = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A @fastify/rate-limit store in the database (table rate_limit_hits), so that every process of
+ * the portal counts the same requests. One upsert per request: the row lock of ON CONFLICT makes
+ * concurrent requests count one after the other; a window that has ended starts again at 1.
+ */
+function postgresStore(db: Db) {
+  return class PostgresRateLimitStore {
+    readonly prefix: string;
+    readonly windowMs: number;
+    constructor(options: { timeWindow?: number; prefix?: string }) {
+      this.windowMs = options.timeWindow ?? 60_000;
+      this.prefix = options.prefix ?? '';
+    }
+
+    incr(key: string, callback: Incr, timeWindow?: number) {
+      const windowMs = timeWindow ?? this.windowMs;
+      const resetAt = sql`now() + make_interval(secs => ${windowMs / 1000})`;
+      const ended = sql`${rateLimitHits.resetAt} <= now()`;
+      db.insert(rateLimitHits)
+        .values({ key: `${this.prefix}${key}`, hits: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          set: {
+            hits: sql`CASE WHEN ${ended} THEN 1 ELSE ${rateLimitHits.hits} + 1 END`,
+            resetAt: sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${rateLimitHits.resetAt} END`,
+          },
+        })
+        .returning({
+          hits: rateLimitHits.hits,
+          ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimitHits.resetAt} - now()) * 1000))::int`,
+        })
+        .then(([row]) => callback(null, { current: row.hits, ttl: row.ttl }), callback);
+    }
+
+    /** Each limited route counts on its own. */
+    child(routeOptions: { timeWindow?: unknown; method: string | string[]; url: string }) {
+      const timeWindow =
+        typeof routeOptions.timeWindow === 'number' ? routeOptions.timeWindow : this.windowMs;
+      return new PostgresRateLimitStore({
+        timeWindow,
+        prefix: `${String(routeOptions.method)} ${routeOptions.url} `,
+      });
+    }
+  };
+}
+
+/**
+ * @fastify/rate-limit on the routes that ask for it (`config.rateLimit`), counted per client address
+ * in the database. It runs before the handler (after access control), and answers in the API's
+ * error shape.
+ */
+export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: postgresStore(db),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `Too many requests. Please try again in ${context.after}.`),
+  });
+}
+
+/** Deletes counters whose window has ended (the session purge job calls it). */
+export async function purgeRateLimitHits(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitHits)
+    .where(sql`${rateLimitHits.resetAt} < now()`)
+    .returning({ key: rateLimitHits.key });
+  return deleted.length;
+}

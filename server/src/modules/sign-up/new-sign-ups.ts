@@ -1,0 +1,63 @@
+import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
+import type { TNewSignUp } from '@portal/shared/sign-up';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { centerAccounts, hcStaffLinks, rhcHcLinks, users } from '../../db/schema/accounts.ts';
+
+const rep = alias(users, 'rep');
+/** The harvest centers a staff member or an RHC is linked with, by company. */
+const linkedCenters = sql<string | null>`(
+  SELECT string_agg(coalesce(nullif(lc.company, ''), lc.email), ', ' ORDER BY lc.company)
+  FROM ${users} lc
+  WHERE lc.id IN (
+    SELECT ${sql.identifier('harvest_center_id')} FROM ${hcStaffLinks} WHERE ${sql.identifier('staff_id')} = ${users.id}
+    UNION
+    SELECT ${sql.identifier('harvest_center_id')} FROM ${rhcHcLinks} WHERE ${sql.identifier('rhc_id')} = ${users.id}
+  )
+)`;
+
+/**
+ * GET /api/admin/sign-ups/: accounts made through the public forms, newest first (the admin
+ * dashboard's "New sign-ups", with the rep or center each came through).
+ */
+export async function listNewSignUps(db: Db, query: { limit: number; offset: number }) {
+  const where = eq(users.selfSignup, true);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      membershipId: users.membershipId,
+      dateJoined: users.dateJoined,
+      emailConfirmedAt: users.emailConfirmedAt,
+      isActive: users.isActive,
+      repName: sql<string | null>`nullif(trim(${rep.firstName} || ' ' || ${rep.lastName}), '')`,
+      centers: linkedCenters,
+    })
+    .from(users)
+    .leftJoin(centerAccounts, eq(centerAccounts.userId, users.id))
+    .leftJoin(rep, eq(rep.id, centerAccounts.salesRepId))
+    .where(where)
+    .orderBy(desc(users.dateJoined), desc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return {
+    count: total?.n ?? 0,
+    results: rows.map(
+      (r): TNewSignUp => ({
+        id: r.id,
+        name: `${r.firstName} ${r.lastName}`.trim() || r.email,
+        email: r.email,
+        subscription: r.membershipId,
+        role: MEMBERSHIP_NAMES[r.membershipId as MembershipId] ?? String(r.membershipId),
+        date_joined: r.dateJoined.toISOString(),
+        email_confirmed: r.emailConfirmedAt !== null,
+        is_active: r.isActive,
+        linked_to: [r.repName && `Sales rep ${r.repName}`, r.centers].filter(Boolean).join('; ') || null,
+      }),
+    ),
+  };
+}

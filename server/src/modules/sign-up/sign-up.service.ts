@@ -1,0 +1,177 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import {
+  SIGN_UP_ATTESTATION_MESSAGE,
+  SIGN_UP_LINK_INVALID_MESSAGE,
+  SIGN_UP_REFUSED_MESSAGE,
+  type TAccountSignUp,
+  type TAccountSignUpResponse,
+  type TSignUpLink,
+  type ZSignUpLinkQuery,
+} from '@portal/shared/sign-up';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { assertUncommonPassword } from '../../auth/common-passwords.ts';
+import { queueEmailConfirmation } from '../../auth/email-confirmations.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import {
+  createAccount,
+  linkRhcToHarvestCenter,
+  linkStaffToHarvestCenter,
+} from '../accounts/account-writes.ts';
+import { claimAdminInvitation, findActiveInvitation, recordInvitationUse } from './admin-invitations.ts';
+import type { SignUpDeps } from './sign-up.deps.ts';
+
+/** An active account of one membership, or undefined. */
+async function findActiveAccount(db: Db, id: number | null | undefined, membershipId: number) {
+  if (!id) return undefined;
+  const [row] = await db
+    .select({ id: users.id, company: users.company })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.membershipId, membershipId), eq(users.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+function invalidLink(field: string): never {
+  throw badRequest(SIGN_UP_LINK_INVALID_MESSAGE, { [field]: SIGN_UP_LINK_INVALID_MESSAGE });
+}
+
+/**
+ * GET /api/v1/sign-up/link/: whether a form's link leads to an account to join (an active sales
+ * rep for srid, an active harvest center for hcid, a live invitation for pass). The form sends
+ * the visitor to the guest route when it does not.
+ */
+export async function checkSignUpLink(db: Db, query: z.infer<typeof ZSignUpLinkQuery>): Promise<TSignUpLink> {
+  const invalid = { valid: false, harvest_center: null };
+  switch (query.form) {
+    case 'admin':
+      return query.pass && (await findActiveInvitation(db, query.pass))
+        ? { valid: true, harvest_center: null }
+        : invalid;
+    case 'harvest-center':
+    case 'referral-harvest-center': {
+      if (!(await findActiveAccount(db, query.srid, MEMBERSHIP.salesRep))) return invalid;
+      if (query.form === 'harvest-center' || query.hcid === undefined)
+        return { valid: true, harvest_center: null };
+      const center = await findActiveAccount(db, query.hcid, MEMBERSHIP.harvestCenter);
+      return center ? { valid: true, harvest_center: center.company } : invalid;
+    }
+    case 'hc-staff': {
+      const center = await findActiveAccount(db, query.hcid, MEMBERSHIP.harvestCenter);
+      return center ? { valid: true, harvest_center: center.company } : invalid;
+    }
+    default:
+      return { valid: true, harvest_center: null };
+  }
+}
+
+/**
+ * POST /api/v1/harvest-centers/ without a session: the seven public sign-up forms. One transaction
+ * makes the account through the accounts core, ties it to its link (rep, harvest center,
+ * invitation), gives an HC the attestation it signed, and queues the mail that confirms the
+ * e-mail address; the account cannot sign in before that.
+ */
+export async function signUpAccount(
+  deps: SignUpDeps,
+  body: TAccountSignUp,
+  context: RequestContext,
+): Promise<TAccountSignUpResponse> {
+  if (body.website) {
+    await recordAudit(deps.db, { action: 'sign_up.refused', email: body.email, ip: context.ip });
+    throw badRequest(SIGN_UP_REFUSED_MESSAGE);
+  }
+  assertUncommonPassword(body.password, 'password');
+  const passwordHash = await hashPassword(body.password);
+  const isAdminForm = body.pass !== undefined && body.pass !== '';
+
+  const account = await deps.db.transaction(async (tx) => {
+    const invitationId = isAdminForm ? await claimAdminInvitation(tx, body.pass ?? '') : null;
+    if (isAdminForm && invitationId === null) invalidLink('pass');
+    const membershipId = isAdminForm ? MEMBERSHIP.admin : body.subscription;
+
+    let salesRepId: number | null = null;
+    let harvestCenterId: number | null = null;
+    if (membershipId === MEMBERSHIP.harvestCenter || membershipId === MEMBERSHIP.referralHarvestCenter) {
+      const rep = await findActiveAccount(tx, body.saless_rep_id, MEMBERSHIP.salesRep);
+      if (!rep) invalidLink('saless_rep_id');
+      salesRepId = rep.id;
+    }
+    if (membershipId === MEMBERSHIP.referralHarvestCenter && body.hc_id) {
+      const center = await findActiveAccount(tx, body.hc_id, MEMBERSHIP.harvestCenter);
+      if (!center) invalidLink('hc_id');
+      harvestCenterId = center.id;
+    }
+    if (membershipId === MEMBERSHIP.hcStaff) {
+      const center = await findActiveAccount(tx, body.staff_hc_ids?.[0], MEMBERSHIP.harvestCenter);
+      if (!center) invalidLink('staff_hc_ids');
+      harvestCenterId = center.id;
+    }
+    const signsAttestation = membershipId === MEMBERSHIP.harvestCenter;
+    if (signsAttestation && (!body.template_id || !body.document_id)) {
+      throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+    }
+
+    const created = await createAccount(tx, {
+      email: body.email,
+      passwordHash,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      company: body.company,
+      phoneNumber: body.phone_number,
+      address1: body.address1,
+      address2: body.address2,
+      city: body.city,
+      stateDesc: body.state_desc,
+      countryDesc: body.country_desc,
+      zipCode: body.zip_code,
+      templateId: signsAttestation ? body.template_id : '',
+      documentId: signsAttestation ? body.document_id : '',
+      membershipId,
+      salesRepId,
+      selfSignup: true,
+      emailConfirmedAt: null,
+    });
+    if (signsAttestation) {
+      const claimed = await deps.claimSignupAttestation(tx, {
+        documentId: body.document_id,
+        templateId: body.template_id,
+        email: body.email,
+        userId: created.id,
+      });
+      if (!claimed)
+        throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+    }
+    if (harvestCenterId !== null && membershipId === MEMBERSHIP.referralHarvestCenter) {
+      await linkRhcToHarvestCenter(tx, created.id, harvestCenterId);
+    }
+    if (harvestCenterId !== null && membershipId === MEMBERSHIP.hcStaff) {
+      await linkStaffToHarvestCenter(tx, created.id, harvestCenterId);
+    }
+    if (invitationId !== null) await recordInvitationUse(tx, invitationId, created.id);
+    await queueEmailConfirmation(tx, created, deps.publicUrl);
+    await recordAudit(tx, {
+      action: 'account.signed_up',
+      actorUserId: created.id,
+      targetUserId: created.id,
+      email: created.email,
+      ip: context.ip,
+      detail: {
+        membership_id: membershipId,
+        sales_rep_id: salesRepId,
+        harvest_center_id: harvestCenterId,
+        admin_invitation_id: invitationId,
+      },
+    });
+    return created;
+  });
+  deps.wakeMail();
+  return {
+    message: `Account created. We sent a link to ${account.email}: open it to confirm your e-mail address, then sign in.`,
+    data: { id: account.id, email: account.email, subscription: account.membershipId },
+  };
+}
