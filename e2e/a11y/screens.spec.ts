@@ -28,7 +28,15 @@ const ROLE_ALSO_OPENS: Partial<Record<DemoRole, string[]>> = {
   rhc: ['/harvest-center/checkout/processing-fee'],
   patient: ['/checkout/patient-vials'],
 };
-const PUBLIC_SCREENS = ['/', '/forgot-password', '/reset-password', '/no-such-page'];
+const PUBLIC_SCREENS = [
+  '/',
+  '/forgot-password',
+  '/reset-password',
+  '/no-such-page',
+  // A sign-up form (the others share its page) and the welcome mail's landing page.
+  '/sales-rep-registration',
+  '/confirm-email',
+];
 
 /**
  * Screens whose content is the same for every role (one form or message in the shared shell): checked

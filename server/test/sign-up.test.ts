@@ -1,9 +1,8 @@
 import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
-import { COMMON_PASSWORD_MESSAGE } from '@portal/shared/auth';
+import { COMMON_PASSWORD_MESSAGE, EMAIL_UNCONFIRMED_CODE } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import {
   CONFIRMATION_RESENT_MESSAGE,
-  EMAIL_UNCONFIRMED_CODE,
   SIGN_UP_ATTESTATION_MESSAGE,
   SIGN_UP_LINK_INVALID_MESSAGE,
   SIGN_UP_THROTTLED_MESSAGE,

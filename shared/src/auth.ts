@@ -55,6 +55,11 @@ export const ZPassword = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(256, 'Password is too long');
 
+/** Sign-in of a self-made account before its e-mail is confirmed (403 with this code). */
+export const EMAIL_UNCONFIRMED_CODE = 'email_unconfirmed';
+export const EMAIL_UNCONFIRMED_MESSAGE =
+  'Confirm your e-mail address first: open the link we sent you when you signed up.';
+
 /** The server refuses the 10,000 most common passwords wherever one is chosen. */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
 

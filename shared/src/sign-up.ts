@@ -113,6 +113,8 @@ export function signUpRequirements(subscription: number) {
 export const POSTAL_CODE_HINT = 'LEAVE BLANK IF THIS DOES NOT APPLY TO YOUR COUNTRY';
 export const PASSWORD_HINT = 'Required. Min Length 8';
 export const SIGN_UP_WAITING_TEXT = 'waiting to complete process...';
+/** How often step 2 of the HC form asks whether the attestation is signed (part 2 §9). */
+export const SIGNING_POLL_MS = 5000;
 export const SIGN_UP_CREATED_TITLE = 'Created';
 /** The form's own error text (part 2 §8: the server's own messages are not shown, except per field). */
 export const SIGN_UP_FAILED_MESSAGE = 'The account could not be created. Check the form and try again.';
@@ -197,9 +199,6 @@ export type TSignUpLink = z.infer<typeof ZSignUpLink>;
 // ---------------------------------------------------------------------------------------------
 
 export const EMAIL_CONFIRMATION_TTL_DAYS = 7;
-export const EMAIL_UNCONFIRMED_CODE = 'email_unconfirmed';
-export const EMAIL_UNCONFIRMED_MESSAGE =
-  'Confirm your e-mail address first: open the link we sent you when you signed up.';
 export const EMAIL_CONFIRMED_MESSAGE = 'Your e-mail address is confirmed. You can sign in now.';
 export const EMAIL_CONFIRMATION_INVALID_MESSAGE =
   'This confirmation link is invalid or has expired. Ask for a new one from the login page.';

@@ -76,6 +76,7 @@ const MENU: readonly MenuEntry[] = [
   { path: '/assets-manager', label: 'Assets', memberships: ADMINS },
   { path: '/hc-staff-manager', label: 'HC Staff Manager', memberships: ADMINS },
   { path: '/rhc-manager', label: 'RHC Manager', memberships: ADMINS },
+  { path: '/admin-invitations', label: 'Admin Invitations', memberships: ADMINS },
 
   { path: '/all-manager-sr-team', label: 'Team Sales Reps', memberships: [M.salesDistributor] },
   { path: '/all-manager-patients-team', label: 'Team Patients', memberships: [M.salesDistributor] },

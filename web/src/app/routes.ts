@@ -75,6 +75,33 @@ export const ROUTES: AppRoute[] = [
     page: () =>
       import('../features/documents/pages/hc-signed-completed-page.tsx').then((m) => m.HcSignedCompletedPage),
   },
+  // The public sign-up forms (part 2 §2); their paths are SIGN_UP_FORMS of shared/sign-up.ts, written
+  // out for the same reason as above (sign-up-routes.test.ts keeps the two the same).
+  ...(
+    [
+      ['/sales-rep-registration', 'New Sales Rep', 'sales-rep'],
+      ['/sales-manager-registration', 'New Sales Manager', 'sales-manager'],
+      ['/sales-distributor-registration', 'New Sales Distributor', 'sales-distributor'],
+      ['/admin-registration-process', 'New Admin', 'admin'],
+      ['/harvest-center-registration', 'New Harvest Center', 'harvest-center'],
+      ['/referral-harvest-center-registration', 'New Referral Harvest Center', 'referral-harvest-center'],
+      ['/hc-staff-registration', 'New HC Staff Account', 'hc-staff'],
+    ] as const
+  ).map(
+    ([path, title, kind]): AppRoute => ({
+      path,
+      title,
+      public: true,
+      wide: true,
+      page: () => import('../features/sign-up/pages/sign-up-page.tsx').then((m) => m.SIGN_UP_PAGES[kind]),
+    }),
+  ),
+  {
+    path: '/confirm-email',
+    title: 'Confirm Email',
+    public: true,
+    page: () => import('../features/sign-up/pages/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
+  },
   {
     path: '/verify-document',
     title: 'Verify Document',
@@ -301,6 +328,13 @@ export const ROUTES: AppRoute[] = [
     memberships: ADMIN_MEMBERSHIPS,
     page: () =>
       import('../features/harvest-centers/pages/rhc-manager-page.tsx').then((m) => m.RhcManagerPage),
+  },
+  {
+    path: '/admin-invitations',
+    title: 'Admin Invitations',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () =>
+      import('../features/sign-up/pages/admin-invitations-page.tsx').then((m) => m.AdminInvitationsPage),
   },
   {
     path: '/hc-profile',

@@ -1,5 +1,4 @@
-import type { TLoginResponse } from '@portal/shared/auth';
-import { EMAIL_UNCONFIRMED_CODE, EMAIL_UNCONFIRMED_MESSAGE } from '@portal/shared/sign-up';
+import { EMAIL_UNCONFIRMED_CODE, EMAIL_UNCONFIRMED_MESSAGE, type TLoginResponse } from '@portal/shared/auth';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';

@@ -32,10 +32,8 @@ const SalesManagerContent = lazyContent(() =>
 const SalesDistributorContent = lazyContent(() =>
   import('./sales-dashboards.tsx').then((m) => m.SalesDistributorDashboard),
 );
-/** The admin dashboard is the user list, in its own chunk: no other role downloads the user screens. */
-const AdminContent = lazyContent(() =>
-  import('../../features/users/components/users-list.tsx').then((m) => m.UsersList),
-);
+/** The admin dashboard (new sign-ups, the user list), in its own chunk: no other role downloads it. */
+const AdminContent = lazyContent(() => import('./admin-dashboard.tsx').then((m) => m.AdminDashboard));
 
 function Loading() {
   return (

@@ -2,10 +2,10 @@ import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/c
 import { ZPasswordResetRequest } from '@portal/shared/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();

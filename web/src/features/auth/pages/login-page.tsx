@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ZLoginBody } from '@portal/shared/auth';
+import { EMAIL_UNCONFIRMED_CODE, ZLoginBody } from '@portal/shared/auth';
 import { TIMING } from '@portal/shared/ui-constants';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import {
   hasStoredSession,
   SESSION_EXPIRED_PARAM,
@@ -11,7 +13,7 @@ import {
   takeRedirectMarker,
 } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { useResendConfirmation } from '../api/resend-confirmation.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -21,6 +23,8 @@ export function LoginPage() {
   const [signedIn, setSignedIn] = useState(false);
   const form = useSchemaForm(ZLoginBody, { email: '', password: '' });
   const login = useLogin();
+  const resend = useResendConfirmation();
+  const isUnconfirmed = login.error instanceof ApiError && login.error.code === EMAIL_UNCONFIRMED_CODE;
 
   const redirect = searchParams.get('redirect');
   const expired = searchParams.get(SESSION_EXPIRED_PARAM) === '1';
@@ -43,12 +47,13 @@ export function LoginPage() {
   return (
     <AuthCard title="Admin Login">
       <form
-        onSubmit={form.onSubmit((values) =>
+        onSubmit={form.onSubmit((values) => {
+          resend.reset();
           login.mutate(values, {
             onSuccess: () => setSignedIn(true),
             onError: (error) => setServerErrors(form, error),
-          }),
-        )}
+          });
+        })}
       >
         <Stack>
           {expired && !signedIn && (
@@ -62,7 +67,29 @@ export function LoginPage() {
             autoComplete="current-password"
             {...form.getInputProps('password')}
           />
-          <FormAlert error={login.error} />
+          {isUnconfirmed ? (
+            <Alert color="yellow" role="alert" title="Confirm your e-mail address">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{errorMessage(login.error)}</Text>
+                {resend.isSuccess ? (
+                  <Text size="sm" role="status">
+                    {resend.data.message}
+                  </Text>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={resend.isPending}
+                    onClick={() => resend.mutate(form.values.email)}
+                  >
+                    Send the link again
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          ) : (
+            <FormAlert error={login.error} />
+          )}
           <Button type="submit" loading={login.isPending} disabled={signedIn}>
             Login
           </Button>

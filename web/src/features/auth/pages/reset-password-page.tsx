@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { ZPasswordResetConfirm } from '@portal/shared/auth';
 import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card.tsx';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
-import { AuthCard } from '../components/auth-card.tsx';
 
 /** Where the password-reset e-mail's link lands: `/reset-password?token=…`. */
 export function ResetPasswordPage() {

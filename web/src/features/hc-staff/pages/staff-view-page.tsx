@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CopyableLink } from '../../../components/copyable-link.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { failureOf } from '../../../components/load-error.tsx';
 import { ResendInvitationButton } from '../../../components/resend-invitation-button.tsx';
@@ -32,7 +33,10 @@ const COLUMNS: DataTableColumn<TStaffMember>[] = [
   },
 ];
 
-/** /staff-view: the staff of the signed-in harvest center; Remove ends a member's work for it. */
+/**
+ * /staff-view: the signed-in harvest center's staff sign-up link and its staff; Remove ends a
+ * member's work for it.
+ */
 export function StaffViewPage() {
   const user = useSignedInUser();
   const staff = useStaffList(user.id);
@@ -72,6 +76,11 @@ export function StaffViewPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Staff</Title>
+      {/* Part 2 §2: staff join this HC through its own sign-up link. */}
+      <CopyableLink
+        label="Staff Sign-up Link"
+        url={`${window.location.origin}/hc-staff-registration?hcid=${user.id}`}
+      />
       <DataTable
         columns={columns}
         rows={staff.data?.staff_list ?? []}

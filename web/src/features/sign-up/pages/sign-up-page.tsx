@@ -1,0 +1,288 @@
+import {
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  PASSWORD_HINT,
+  POSTAL_CODE_HINT,
+  SIGN_UP_CREATED_TITLE,
+  SIGN_UP_FAILED_MESSAGE,
+  SIGN_UP_FORMS,
+  SIGN_UP_WAITING_TEXT,
+  type SignUpForm,
+  type SignUpFormKind,
+  signUpRequirements,
+  type TAccountSignUp,
+  ZAccountSignUp,
+} from '@portal/shared/sign-up';
+import { useMutation } from '@tanstack/react-query';
+import { type ComponentType, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { QueryLoadError } from '../../../components/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { signUp, useSignUpLink } from '../api/sign-up-api.ts';
+import { AttestationStep, type SignedAttestation } from '../components/attestation-step.tsx';
+
+/** What the form holds: the schema's input (the link's ids are added on submit). */
+type Values = Omit<z.input<typeof ZAccountSignUp>, 'saless_rep_id' | 'hc_id' | 'staff_hc_ids' | 'pass'>;
+
+const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** The query parameters a form reads (part 2 §2): anything else in the address is ignored. */
+function useLinkParams(form: SignUpForm) {
+  const [params] = useSearchParams();
+  const read = (name: 'srid' | 'hcid' | 'pass') =>
+    form.needs.includes(name) || form.accepts?.includes(name as 'hcid')
+      ? (params.get(name) ?? undefined)
+      : undefined;
+  return { srid: read('srid'), hcid: read('hcid'), pass: read('pass') };
+}
+
+/**
+ * One of the seven public sign-up forms (part 2 §2, §3, §5). The link's parameters are checked
+ * first: a missing or unknown one sends the visitor to the guest route.
+ */
+function SignUpPage({ form }: { form: SignUpForm }) {
+  const link = useLinkParams(form);
+  const check = useSignUpLink(form.kind, link);
+  if (check.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (check.isError) return <QueryLoadError query={check} what="this sign-up form" />;
+  if (!check.data.valid) return <Navigate to="/" replace />;
+  return <SignUpFields form={form} link={link} harvestCenter={check.data.harvest_center} />;
+}
+
+function emptyValues(form: SignUpForm): Values {
+  return {
+    first_name: '',
+    last_name: '',
+    email: '',
+    password: '',
+    subscription: form.subscription as Values['subscription'],
+    address1: '',
+    address2: '',
+    city: '',
+    state_desc: '',
+    country_desc: '',
+    zip_code: '',
+    company: '',
+    phone_number: '',
+    template_id: '',
+    document_id: '',
+    website: '',
+  };
+}
+
+function SignUpFields(props: {
+  form: SignUpForm;
+  link: { srid?: string; hcid?: string; pass?: string };
+  harvestCenter: string | null;
+}) {
+  const { form: kind, link } = props;
+  const needs = signUpRequirements(kind.subscription);
+  const signsAttestation = kind.kind === 'harvest-center';
+  const form = useSchemaForm(ZAccountSignUp, emptyValues(kind));
+  const [step, setStep] = useState<1 | 2>(1);
+  const [attestation, setAttestation] = useState<SignedAttestation | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const submit = useMutation({
+    mutationFn: (values: Partial<TAccountSignUp>) =>
+      signUp({
+        ...values,
+        ...(attestation ?? {}),
+        saless_rep_id: idOf(link.srid),
+        hc_id: kind.kind === 'referral-harvest-center' ? idOf(link.hcid) : undefined,
+        staff_hc_ids: kind.kind === 'hc-staff' && idOf(link.hcid) ? [Number(link.hcid)] : undefined,
+        pass: link.pass,
+      }),
+    onSuccess: (result) => {
+      setCreated(result.data.email);
+      notifySuccess('Account created.');
+      form.reset();
+      setAttestation(null);
+      setStep(1);
+    },
+    onError: (error) => {
+      setServerErrors(form, error);
+      notifyError(SIGN_UP_FAILED_MESSAGE);
+    },
+  });
+  const required = { withAsterisk: true, 'aria-required': true } as const;
+  const addressRequired = needs.address ? required : {};
+  const fieldErrorsOnly =
+    submit.error instanceof ApiError && Object.keys(submit.error.fieldErrors).length > 0;
+  const onStepOne = signsAttestation && step === 1;
+
+  return (
+    <AuthCard title={kind.title}>
+      {props.harvestCenter && (
+        <Text ta="center" mb="md">
+          Joining <strong>{props.harvestCenter}</strong>
+        </Text>
+      )}
+      <form
+        onSubmit={form.onSubmit((values) => {
+          if (onStepOne) setStep(2);
+          else submit.mutate(values);
+        })}
+      >
+        <Stack>
+          <Box hidden={!onStepOne && signsAttestation}>
+            <Stack>
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <TextInput
+                  label="First Name"
+                  autoComplete="given-name"
+                  {...form.getInputProps('first_name')}
+                />
+                <TextInput
+                  label="Last Name"
+                  autoComplete="family-name"
+                  {...form.getInputProps('last_name')}
+                />
+              </SimpleGrid>
+              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <PasswordInput
+                label="Password"
+                description={PASSWORD_HINT}
+                autoComplete="new-password"
+                {...form.getInputProps('password')}
+              />
+              {needs.company && (
+                <>
+                  <TextInput
+                    label="Company"
+                    autoComplete="organization"
+                    {...required}
+                    {...form.getInputProps('company')}
+                  />
+                  <TextInput
+                    label="Clinic Phone"
+                    type="tel"
+                    autoComplete="tel"
+                    {...required}
+                    {...form.getInputProps('phone_number')}
+                  />
+                </>
+              )}
+              <TextInput
+                label="Address"
+                autoComplete="address-line1"
+                {...addressRequired}
+                {...form.getInputProps('address1')}
+              />
+              <TextInput label="Address 2" autoComplete="address-line2" {...form.getInputProps('address2')} />
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <TextInput
+                  label="City"
+                  autoComplete="address-level2"
+                  {...addressRequired}
+                  {...form.getInputProps('city')}
+                />
+                <TextInput
+                  label="State"
+                  autoComplete="address-level1"
+                  {...addressRequired}
+                  {...form.getInputProps('state_desc')}
+                />
+                <TextInput
+                  label="Country"
+                  autoComplete="country-name"
+                  {...addressRequired}
+                  {...form.getInputProps('country_desc')}
+                />
+                <TextInput
+                  label="Postal Code"
+                  description={POSTAL_CODE_HINT}
+                  autoComplete="postal-code"
+                  {...(needs.zip ? required : {})}
+                  {...form.getInputProps('zip_code')}
+                />
+              </SimpleGrid>
+              {/* Hidden from people and screen readers; a form filler that fills it is refused. */}
+              <Box
+                aria-hidden
+                style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+              >
+                <TextInput
+                  label="Website"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  {...form.getInputProps('website')}
+                />
+              </Box>
+            </Stack>
+          </Box>
+          {signsAttestation && step === 2 && (
+            <AttestationStep
+              signer={{
+                name: `${form.values.first_name} ${form.values.last_name}`.trim(),
+                email: form.values.email,
+              }}
+              onSigned={setAttestation}
+            />
+          )}
+          {!fieldErrorsOnly && <FormAlert error={submit.error} />}
+          <Group justify={signsAttestation && step === 2 ? 'space-between' : 'flex-end'}>
+            {signsAttestation && step === 2 && (
+              <Button variant="default" onClick={() => setStep(1)}>
+                Back
+              </Button>
+            )}
+            {onStepOne ? (
+              <Button type="submit">Next</Button>
+            ) : (
+              <Button type="submit" loading={submit.isPending} disabled={signsAttestation && !attestation}>
+                {signsAttestation && !attestation ? SIGN_UP_WAITING_TEXT : 'Submit'}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+      <Modal
+        opened={created !== null}
+        onClose={() => setCreated(null)}
+        title={SIGN_UP_CREATED_TITLE}
+        centered
+      >
+        <Stack>
+          <Text>
+            Your account has been created. We sent a link to <strong>{created}</strong>: open it to confirm
+            your e-mail address, then sign in.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCreated(null)}>
+              Close
+            </Button>
+            <Button component={Link} to="/">
+              Login Page
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </AuthCard>
+  );
+}
+
+/** One page component per form, for the route table. */
+export const SIGN_UP_PAGES = Object.fromEntries(
+  Object.values(SIGN_UP_FORMS).map((form) => [form.kind, () => <SignUpPage form={form} />]),
+) as unknown as Record<SignUpFormKind, ComponentType>;
