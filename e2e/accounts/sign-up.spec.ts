@@ -14,8 +14,7 @@ async function fillPerson(page: Page, email: string, last: string) {
 }
 
 async function fillAddress(page: Page) {
-  // The required mark follows the label's text: 'Address *'.
-  await page.getByLabel(/^Address(\s*\*)?$/).fill('1 Main St');
+  await page.getByLabel('Address line 1').fill('1 Main St');
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('State').fill('Texas');
   await page.getByLabel('Country').fill('United States');

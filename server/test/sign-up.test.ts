@@ -119,7 +119,8 @@ describe('each form makes its account, tied to its link', () => {
     const id = created.json().data.id;
     expect(await account(body.email)).toMatchObject({
       membershipId: 4,
-      ...{ templateId: attestation.template_id },
+      templateId: attestation.template_id,
+      documentId: attestation.document_id,
     });
     const [doc] = await t.db
       .select()

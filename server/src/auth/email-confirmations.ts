@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EMAIL_CONFIRMATION_INVALID_MESSAGE, EMAIL_CONFIRMATION_TTL_DAYS } from '@portal/shared/sign-up';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/audit-log.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { countRecentAudit, recordAudit } from '../audit/audit-log.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { auditLog } from '../db/schema/platform.ts';
@@ -94,17 +94,13 @@ export async function resendEmailConfirmation(
       )
       .for('update');
     if (!account) return false;
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, RESENT),
-          eq(auditLog.targetUserId, account.id),
-          gt(auditLog.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= RESEND_LIMIT) return false;
+    const recent = await countRecentAudit(
+      tx,
+      RESENT,
+      RESEND_WINDOW_MS,
+      eq(auditLog.targetUserId, account.id),
+    );
+    if (recent >= RESEND_LIMIT) return false;
     await queueEmailConfirmation(tx, account, context.publicUrl);
     await recordAudit(tx, { action: RESENT, targetUserId: account.id, email: account.email, ip: context.ip });
     return true;

@@ -10,7 +10,7 @@ export const LOCATION_ADDRESS_FIELDS = [
   'country_desc',
   'zip_code',
 ] as const;
-type AddressField = (typeof LOCATION_ADDRESS_FIELDS)[number];
+export type AddressField = (typeof LOCATION_ADDRESS_FIELDS)[number];
 
 const LABELS: Record<AddressField, string> = {
   address1: 'Address line 1',
@@ -19,6 +19,15 @@ const LABELS: Record<AddressField, string> = {
   state_desc: 'State',
   country_desc: 'Country',
   zip_code: 'Postal code',
+};
+
+const AUTOCOMPLETE: Record<AddressField, string> = {
+  address1: 'address-line1',
+  address2: 'address-line2',
+  city: 'address-level2',
+  state_desc: 'address-level1',
+  country_desc: 'country-name',
+  zip_code: 'postal-code',
 };
 
 /** A saved location's address as form values. */
@@ -34,12 +43,16 @@ export function savedLocationLabel(location: TSavedLocation): string {
   return `${location.location_name ? `${location.location_name}: ` : ''}${location.address1}, ${location.city}`;
 }
 
-/** The six address inputs of a form whose values use the saved location's names (one schema form's props). */
+/**
+ * The six address inputs of a form whose values use the saved location's names (one schema form's
+ * props; a form may add to them, e.g. a required mark or its own postal-code hint).
+ */
 export function LocationAddressInputs({ inputProps }: { inputProps: (field: AddressField) => object }) {
   return LOCATION_ADDRESS_FIELDS.map((field) => (
     <TextInput
       key={field}
       label={LABELS[field]}
+      autoComplete={AUTOCOMPLETE[field]}
       description={field === 'zip_code' ? LOCATION_MESSAGES.zipHelp : undefined}
       {...inputProps(field)}
     />

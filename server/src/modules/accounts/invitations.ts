@@ -1,7 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ALREADY_SIGNED_IN_MESSAGE, RESEND_INVITATION_FORBIDDEN_MESSAGE } from '@portal/shared/users';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
 import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts, users } from '../../db/schema/accounts.ts';
@@ -105,17 +105,13 @@ export async function resendInvitation(
     // Serialises two resends of one account, so the limit below holds.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
     // Counted in the audit log: the links themselves are replaced by each resend.
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, INVITATION_RESENT),
-          eq(auditLog.targetUserId, target.id),
-          gt(auditLog.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= RESEND_LIMIT) {
+    const recent = await countRecentAudit(
+      tx,
+      INVITATION_RESENT,
+      RESEND_WINDOW_MS,
+      eq(auditLog.targetUserId, target.id),
+    );
+    if (recent >= RESEND_LIMIT) {
       throw new AppError(
         429,
         'Several invitations were sent to this account recently. Please wait 15 minutes.',

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { countRecentAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/login-throttle.ts';
 import { auditLog } from '../../db/schema/platform.ts';
@@ -80,15 +81,11 @@ export async function deleteExpiredLoginCounters(db: Db): Promise<number> {
 
 /** At most this many reset mails per address per window, so the form cannot flood an inbox. */
 export async function isResetRequestAllowed(db: Db, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'password_reset.requested'),
-        eq(auditLog.email, email),
-        gt(auditLog.createdAt, windowStart),
-      ),
-    );
-  return row.n < 5;
+  const requested = await countRecentAudit(
+    db,
+    'password_reset.requested',
+    LOGIN_THROTTLE.windowMinutes * 60_000,
+    eq(auditLog.email, email),
+  );
+  return requested < 5;
 }

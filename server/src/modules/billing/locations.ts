@@ -6,6 +6,7 @@ import {
 } from '@portal/shared/locations';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { locations } from '../../db/schema/commerce.ts';
@@ -76,12 +77,7 @@ export async function createLocation(
       .values({
         userId,
         locationName: body.location_name,
-        address1: body.address1,
-        address2: body.address2,
-        city: body.city,
-        stateDesc: body.state_desc,
-        countryDesc: body.country_desc,
-        zipCode: body.zip_code,
+        ...addressColumns(body),
         isDefault: makeDefault,
       })
       .returning();

@@ -1,6 +1,6 @@
 import { DOCUMENT_NAMES, SIGNED_COMPLETED_PATHS, type TSignLinkResponse } from '@portal/shared/documents';
-import { and, count, eq, gt } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { eq } from 'drizzle-orm';
+import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
@@ -193,16 +193,14 @@ const SIGNUP_ATTESTATION = 'document.signup_attestation';
 export const SIGNUP_THROTTLED_MESSAGE = 'Too many signing requests. Please wait an hour and try again.';
 
 async function isSignupAttestationAllowed(db: Db, ip: string, email: string): Promise<boolean> {
-  const since = gt(auditLog.createdAt, new Date(Date.now() - SIGNUP_WINDOW_MS));
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, SIGNUP_ATTESTATION), eq(auditLog.ip, ip), since));
-  const [byEmail] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, SIGNUP_ATTESTATION), eq(auditLog.email, email.toLowerCase()), since));
-  return (byIp?.n ?? 0) < SIGNUP_LIMIT_PER_IP && (byEmail?.n ?? 0) < SIGNUP_LIMIT_PER_EMAIL;
+  const byIp = await countRecentAudit(db, SIGNUP_ATTESTATION, SIGNUP_WINDOW_MS, eq(auditLog.ip, ip));
+  const byEmail = await countRecentAudit(
+    db,
+    SIGNUP_ATTESTATION,
+    SIGNUP_WINDOW_MS,
+    eq(auditLog.email, email.toLowerCase()),
+  );
+  return byIp < SIGNUP_LIMIT_PER_IP && byEmail < SIGNUP_LIMIT_PER_EMAIL;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { eq, sql } from 'drizzle-orm';
+import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -37,18 +37,14 @@ export async function resendSignEmail(
         'BoldSign reminds its signers itself; this request cannot be mailed again here.',
       );
     }
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, SIGN_EMAIL_RESENT),
-          eq(auditLog.email, document.signerEmail.toLowerCase()),
-          gt(auditLog.createdAt, new Date(Date.now() - RESEND_WINDOW_MS)),
-          sql`${auditLog.detail}->>'document_id' = ${document.documentId}`,
-        ),
-      );
-    if ((recent?.n ?? 0) >= RESEND_LIMIT) {
+    const recent = await countRecentAudit(
+      tx,
+      SIGN_EMAIL_RESENT,
+      RESEND_WINDOW_MS,
+      eq(auditLog.email, document.signerEmail.toLowerCase()),
+      sql`${auditLog.detail}->>'document_id' = ${document.documentId}`,
+    );
+    if (recent >= RESEND_LIMIT) {
       throw new AppError(429, 'This request was mailed several times recently. Please wait 15 minutes.');
     }
     const center = await findContact(tx, document.harvestCenterId);

@@ -17,6 +17,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
@@ -182,12 +183,7 @@ export async function createLabelRequest(
         doctorPhone: body.doctor_phone,
         otherPatientName: patientIds.length === 0 ? body.other_patient_name : '',
         labelDate: body.label_date ?? todayIsoDate(),
-        address1: body.address1,
-        address2: body.address2,
-        city: body.city,
-        stateDesc: body.state_desc,
-        countryDesc: body.country_desc,
-        zipCode: body.zip_code,
+        ...addressColumns(body),
       },
       patientIds,
     );

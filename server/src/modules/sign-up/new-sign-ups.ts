@@ -11,9 +11,9 @@ const linkedCenters = sql<string | null>`(
   SELECT string_agg(coalesce(nullif(lc.company, ''), lc.email), ', ' ORDER BY lc.company)
   FROM ${users} lc
   WHERE lc.id IN (
-    SELECT ${sql.identifier('harvest_center_id')} FROM ${hcStaffLinks} WHERE ${sql.identifier('staff_id')} = ${users.id}
+    SELECT ${hcStaffLinks.harvestCenterId} FROM ${hcStaffLinks} WHERE ${hcStaffLinks.staffId} = ${users.id}
     UNION
-    SELECT ${sql.identifier('harvest_center_id')} FROM ${rhcHcLinks} WHERE ${sql.identifier('rhc_id')} = ${users.id}
+    SELECT ${rhcHcLinks.harvestCenterId} FROM ${rhcHcLinks} WHERE ${rhcHcLinks.rhcId} = ${users.id}
   )
 )`;
 

@@ -8,16 +8,16 @@ import {
   type TSignUpLink,
   type ZSignUpLinkQuery,
 } from '@portal/shared/sign-up';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { queueEmailConfirmation } from '../../auth/email-confirmations.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { findAccount } from '../accounts/account-view.ts';
 import {
   createAccount,
   linkRhcToHarvestCenter,
@@ -26,15 +26,10 @@ import {
 import { claimAdminInvitation, findActiveInvitation, recordInvitationUse } from './admin-invitations.ts';
 import type { SignUpDeps } from './sign-up.deps.ts';
 
-/** An active account of one membership, or undefined. */
+/** An active account of one membership, or undefined (the accounts core reads it). */
 async function findActiveAccount(db: Db, id: number | null | undefined, membershipId: number) {
-  if (!id) return undefined;
-  const [row] = await db
-    .select({ id: users.id, company: users.company })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.membershipId, membershipId), eq(users.isActive, true)))
-    .limit(1);
-  return row;
+  const account = id ? await findAccount(db, id, [membershipId]) : undefined;
+  return account?.isActive ? account : undefined;
 }
 
 function invalidLink(field: string): never {
@@ -123,12 +118,7 @@ export async function signUpAccount(
       lastName: body.last_name,
       company: body.company,
       phoneNumber: body.phone_number,
-      address1: body.address1,
-      address2: body.address2,
-      city: body.city,
-      stateDesc: body.state_desc,
-      countryDesc: body.country_desc,
-      zipCode: body.zip_code,
+      ...addressColumns(body),
       templateId: signsAttestation ? body.template_id : '',
       documentId: signsAttestation ? body.document_id : '',
       membershipId,

@@ -31,6 +31,7 @@ import type { z } from 'zod';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
+import { type AddressField, LocationAddressInputs } from '../../../components/location-address-inputs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { signUp, useSignUpLink } from '../api/sign-up-api.ts';
@@ -126,7 +127,10 @@ function SignUpFields(props: {
     },
   });
   const required = { withAsterisk: true, 'aria-required': true } as const;
-  const addressRequired = needs.address ? required : {};
+  const requiredAddress = (field: AddressField) =>
+    field === 'zip_code'
+      ? needs.zip
+      : needs.address && ['address1', 'city', 'state_desc', 'country_desc'].includes(field);
   const fieldErrorsOnly =
     submit.error instanceof ApiError && Object.keys(submit.error.fieldErrors).length > 0;
   const onStepOne = signsAttestation && step === 1;
@@ -183,40 +187,13 @@ function SignUpFields(props: {
                   />
                 </>
               )}
-              <TextInput
-                label="Address"
-                autoComplete="address-line1"
-                {...addressRequired}
-                {...form.getInputProps('address1')}
+              <LocationAddressInputs
+                inputProps={(field) => ({
+                  ...form.getInputProps(field),
+                  ...(requiredAddress(field) ? required : {}),
+                  ...(field === 'zip_code' ? { description: POSTAL_CODE_HINT } : {}),
+                })}
               />
-              <TextInput label="Address 2" autoComplete="address-line2" {...form.getInputProps('address2')} />
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <TextInput
-                  label="City"
-                  autoComplete="address-level2"
-                  {...addressRequired}
-                  {...form.getInputProps('city')}
-                />
-                <TextInput
-                  label="State"
-                  autoComplete="address-level1"
-                  {...addressRequired}
-                  {...form.getInputProps('state_desc')}
-                />
-                <TextInput
-                  label="Country"
-                  autoComplete="country-name"
-                  {...addressRequired}
-                  {...form.getInputProps('country_desc')}
-                />
-                <TextInput
-                  label="Postal Code"
-                  description={POSTAL_CODE_HINT}
-                  autoComplete="postal-code"
-                  {...(needs.zip ? required : {})}
-                  {...form.getInputProps('zip_code')}
-                />
-              </SimpleGrid>
               {/* Hidden from people and screen readers; a form filler that fills it is refused. */}
               <Box
                 aria-hidden
