@@ -61,6 +61,10 @@ export default defineConfig({
       BUILD_VERSION: 'e2e',
       // Every browser sign-up comes from 127.0.0.1: the per-address limit (tested in the API tests) stays out of the way.
       SIGNUP_RATE_LIMIT: '1000',
+      // The white-label spec's DNS stub, and check_up's request through the domain back to this server over HTTP.
+      WHITE_LABEL_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT ?? 3153}`,
+      WHITE_LABEL_PROBE_SCHEME: 'http',
+      WHITE_LABEL_PROBE_PORT: String(port),
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

@@ -18,6 +18,7 @@ import { openApiTransform } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
+import { registerTenants } from './http/tenant.ts';
 import { registerUploads } from './http/uploads.ts';
 import { computeBuildVersion, registerWebApp, WEB_DIST } from './http/web-app.ts';
 import { MailWorker } from './mail/mail-worker.ts';
@@ -58,6 +59,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes.t
 import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vialsRoutes } from './modules/vials/vials.routes.ts';
+import { whiteLabelRoutes } from './modules/white-label/white-label.routes.ts';
 import { createPaymentGateway } from './payments/create-payment-gateway.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
 import { sandboxGatewayRoutes } from './payments/sandbox/sandbox-gateway.routes.ts';
@@ -124,6 +126,7 @@ const DOMAIN_ROUTES = [
   shippingLabelsRoutes,
   hcProfileRoutes,
   assetsRoutes,
+  whiteLabelRoutes,
 ];
 
 /**
@@ -229,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
 
   registerErrorHandler(app);
+  registerTenants(app);
   // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
   await registerSecurityHeaders(
     app,

@@ -82,6 +82,8 @@ function accountOf(world: TwoSidedWorld, role: Role, side: SideName): UserRow {
 function isInside(access: RouteAccess, caller: Caller): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous') return false;
+  // The world's admins are all of the main portal.
+  if (access === 'portal-admins') return ADMIN_ROLES.includes(caller);
   return access === 'signed-in' || access.includes(MEMBERSHIP_OF[caller]);
 }
 
@@ -239,6 +241,9 @@ const KINDS = {
   // The catalogue is the same for everyone signed in.
   product: { sample: (w) => w.productId, read: each(ROLES, 'all') },
   outboxMail: { sample: (w) => w.outboxMailId, read: ADMINS_ALL },
+  // White-label domains are the main portal's admins' (the wizard); a domain's logo is public.
+  whiteLabelDomain: { sample: (w) => w.whiteLabel.id, read: ADMINS_ALL },
+  whiteLabelLogo: { sample: (w) => w.whiteLabel.logoFile, read: each(CALLERS, 'all') },
   // A patient's agreement (documents.policy.ts): the patient, its HC and the HC's staff, its lab and
   // admins read it; the HC that requested it and admins change it. Referral centers and sales
   // roles do not see agreements.
@@ -358,6 +363,9 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/fedex-requests\/:id\/create-label\/$/, kind: 'labelRequest', mode: 'write' },
   { route: /^\/media\/fedex-label\/:file$/, param: 'file', kind: 'labelFile' },
   { route: /^\/media\/hc-logos\/:file$/, param: 'file', kind: 'logoFile' },
+  { route: /^\/domain\/server-config\/:id\//, kind: 'whiteLabelDomain' },
+  { route: /^\/media\/white-label\/:id\/:file$/, kind: 'whiteLabelDomain', rule: each(CALLERS, 'all') },
+  { route: /^\/media\/white-label\/:id\/:file$/, param: 'file', kind: 'whiteLabelLogo' },
   { route: /^\/media\/assets\/:file$/, param: 'file', kind: 'assetFile' },
   { route: /\/assets\/subscription\/:id\//, kind: 'membership' },
   { route: /^\/api\/v1\/assets\/:id\/$/, kind: 'asset' },
@@ -527,6 +535,19 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   'POST /api/v1/sign-up/confirm-email/': () => ({ token: 'not-a-confirmation-token-0123456789' }),
   'POST /api/v1/sign-up/resend-confirmation/': ({ world }) => ({ email: world.A.patient.email }),
   'POST /api/admin/admin-invitations/': () => ({ note: 'Matrix' }),
+  'POST /domain/white-label/': ({ unique }) => ({
+    name: 'Matrix',
+    url: `https://m${unique.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`,
+  }),
+  'POST /domain/white-label/admin/': ({ world, unique }) => ({
+    first_name: 'White',
+    last_name: 'Label',
+    email: `wl-${unique}@example.test`,
+    password: NEW_PASSWORD,
+    domain: world.whiteLabel.id,
+  }),
+  // Multipart: a JSON body has no logo (400 after access).
+  'POST /domain/white-label/config/': () => ({}),
   'PATCH /api/v1/hc-staff/:id/': ({ world }) => ({
     staff_hc_ids: `${world.A.harvestCenter.id},${world.B.harvestCenter.id}`,
   }),

@@ -399,12 +399,13 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Changes a refused request makes on purpose: failed logins, password changes and e-mail changes are
- * audited and counted by the login throttle (and rate-limited routes count every request), a session's activity stamp moves when it is used, and
+ * Changes a refused request makes on purpose: failed logins, password changes, e-mail changes and
+ * sign-ups caught by the honeypot are audited and counted by the login throttle (and rate-limited routes count every request), a session's activity stamp moves when it is used, and
  * the first request that needs the seal certificate (a signed media link, say) makes it.
  */
 const IGNORED_ROWS: Record<string, string> = {
-  audit_log: "action not in ('login.failed', 'password.change_failed', 'email.change_failed')",
+  audit_log:
+    "action not in ('login.failed', 'password.change_failed', 'email.change_failed', 'sign_up.refused')",
   login_throttle: 'false',
   // Every request to a rate-limited route counts, refused or not.
   rate_limit_hits: 'false',

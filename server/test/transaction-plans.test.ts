@@ -43,7 +43,7 @@ async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): P
 }
 
 function actorOf(id: number, membershipId: number): Actor {
-  return { id, membershipId, isAdmin: membershipId === MEMBERSHIP.admin } as Actor;
+  return { id, membershipId, isAdmin: membershipId === MEMBERSHIP.admin, domainId: null } as Actor;
 }
 
 describe.runIf(onPostgres)('the report at a million transactions (PostgreSQL)', () => {

@@ -445,9 +445,12 @@ describe('exports', () => {
     const at = daysAgo(40);
     for (let i = 0; i < 5; i++) many.push(await createTransaction(t.db, { buyer: w.hcA2, createdAt: at }));
     const { openTransactionExport } = await import('../src/modules/transactions/transaction-export.ts');
-    const actor = { id: w.admin.id, membershipId: w.admin.membershipId, isAdmin: true } as Parameters<
-      typeof openTransactionExport
-    >[1];
+    const actor = {
+      id: w.admin.id,
+      membershipId: w.admin.membershipId,
+      isAdmin: true,
+      domainId: null,
+    } as Parameters<typeof openTransactionExport>[1];
     const file = await openTransactionExport(t.db, actor, { offset: 0, sales_rep_id: w.repA2.id }, 'csv', 2);
     let text = '';
     for await (const chunk of file.body) text += chunk;

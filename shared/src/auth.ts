@@ -34,6 +34,8 @@ export const ZSessionUser = z.object({
   agreement_accepted: z.boolean(),
   /** A harvest center's logo (its header shows it); null for other accounts and centers without one. */
   logo_url: z.string().nullable().default(null),
+  /** The white-label domain of the account; null for the main portal (its admins manage the whole portal). */
+  domain_id: z.number().int().nullable().default(null),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -34,3 +34,6 @@ export const TEXT = {
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 8;
+
+/** The meta tag in which the server gives a white-label host's branding to the page (decision 023). */
+export const BRANDING_META_NAME = 'portal-branding';

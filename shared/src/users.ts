@@ -11,7 +11,7 @@ import { zUrlId } from './url-integers.ts';
 
 const ZDateTime = z.string().nullable(); // ISO timestamp or null
 
-export const ZUser = ZSessionUser.omit({ logo_url: true }).extend({
+export const ZUser = ZSessionUser.omit({ logo_url: true, domain_id: true }).extend({
   address1: z.string(),
   address2: z.string(),
   city: z.string(),
@@ -81,6 +81,8 @@ export const ZUserFilters = z.object({
   // Plain digits within the database's integer ids: anything else is a 400 before the CSV's first byte.
   membership: zUrlId().optional(),
   tag: zUrlId().optional(),
+  /** The accounts of one white-label domain (a white-label admin always gets its own). */
+  domain: zUrlId().optional(),
   /**
    * 'true' (default): active users, the main list ("Delete" there deactivates, and the user
    * leaves it); 'false': inactive users; 'all': both.

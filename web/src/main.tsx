@@ -12,6 +12,9 @@ import { NotificationsHost } from './app/notifications-host.tsx';
 import { router } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 import { ApiError } from './lib/api-client.ts';
+import { applyBrandColor } from './lib/branding.ts';
+
+applyBrandColor();
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -69,6 +69,7 @@ const sessionAccountColumns = {
   membershipId: users.membershipId,
   isActive: users.isActive,
   isSuperuser: users.isSuperuser,
+  domainId: users.domainId,
   agreementAcceptedAt: users.agreementAcceptedAt,
 };
 export type SessionAccount = RowOf<typeof sessionAccountColumns>;

@@ -97,6 +97,33 @@ const ZEnvFields = z.object({
   AUTHORIZENET_API_URL: optionalText(
     z.url({ protocol: /^https?$/, message: 'AUTHORIZENET_API_URL must be an absolute URL' }),
   ),
+  /** The address white-label domains point their A record at (shown by the wizard, checked by check_up). */
+  WHITE_LABEL_SERVER_ADDRESS: z
+    .ipv4({ message: 'WHITE_LABEL_SERVER_ADDRESS must be an IPv4 address' })
+    .default('127.0.0.1'),
+  /** DNS servers check_up asks (host or host:port, comma-separated); the system's when unset. */
+  WHITE_LABEL_DNS_SERVERS: optionalText(
+    z
+      .string()
+      .regex(
+        /^[0-9a-fA-F.:[\]]+(,[0-9a-fA-F.:[\]]+)*$/,
+        'WHITE_LABEL_DNS_SERVERS must be addresses such as 1.1.1.1,8.8.8.8',
+      ),
+  ),
+  /** How check_up reaches a domain through its A record: https on 443 in production. */
+  WHITE_LABEL_PROBE_SCHEME: optionalChoice('WHITE_LABEL_PROBE_SCHEME', ['https', 'http'], 'https'),
+  WHITE_LABEL_PROBE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where create_domain_file writes each domain's Caddy site block. */
+  CADDY_SITES_DIR: optionalText(),
+  /** Caddy's admin API (http://127.0.0.1:2019): the sites are loaded there when set. */
+  CADDY_ADMIN_URL: optionalText(
+    z.url({
+      protocol: /^https?$/,
+      message: 'CADDY_ADMIN_URL must be an absolute URL such as http://127.0.0.1:2019',
+    }),
+  ),
+  /** Where Caddy sends a domain's requests (this portal); 127.0.0.1:PORT when unset. */
+  CADDY_UPSTREAM: optionalText(z.string().regex(/^[\w.-]+:\d+$/, 'CADDY_UPSTREAM must be host:port')),
 });
 
 const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
@@ -247,6 +274,22 @@ export type AppConfig = {
   esign: EsignConfig;
   payments: PaymentsConfig;
   carrier: CarrierConfig;
+  whiteLabel: WhiteLabelConfig;
+};
+
+/** How white-label domains are served and checked (docs/decisions/023-white-label-domains.md). */
+export type WhiteLabelConfig = {
+  serverAddress: string;
+  /** host or host:port; empty: the system resolver. */
+  dnsServers: string[];
+  probe: { scheme: 'https' | 'http'; port: number };
+  caddy: {
+    sitesDir: string;
+    adminUrl: string | undefined;
+    upstream: string;
+    /** The portal's ask endpoint, for the on-demand TLS of the Caddyfile. */
+    askUrl: string;
+  };
 };
 
 export const DEFAULT_S3_REGION = 'us-east-1';
@@ -331,5 +374,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             },
           }
         : null,
+    whiteLabel: {
+      serverAddress: e.WHITE_LABEL_SERVER_ADDRESS,
+      dnsServers: e.WHITE_LABEL_DNS_SERVERS?.split(',') ?? [],
+      probe: {
+        scheme: e.WHITE_LABEL_PROBE_SCHEME,
+        port: e.WHITE_LABEL_PROBE_PORT ?? (e.WHITE_LABEL_PROBE_SCHEME === 'https' ? 443 : 80),
+      },
+      caddy: {
+        sitesDir: path.resolve(e.CADDY_SITES_DIR ?? path.join(e.DATA_DIR, 'caddy', 'sites')),
+        adminUrl: e.CADDY_ADMIN_URL?.replace(/\/$/, ''),
+        upstream: e.CADDY_UPSTREAM ?? `127.0.0.1:${port}`,
+        askUrl: `http://127.0.0.1:${port}/domain/tls-ask/`,
+      },
+    },
   };
 }

@@ -9,11 +9,20 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
  * - 'public': anyone; a valid token still identifies the caller.
  * - 'signed-in': any active signed-in user.
  * - a list of memberships: signed-in users whose membership is in it.
+ * - 'portal-admins': admins of the main portal only. What is the whole portal's (coupons, assets,
+ *   templates, commission rates, the mail outbox, admin invitations, white-label domains) is not a
+ *   white-label admin's to change (docs/decisions/023-white-label-domains.md).
  * Object-level rules (which patient, which HC) live in each domain's policy.
  */
-export type RouteAccess = 'public' | 'signed-in' | readonly MembershipId[];
+export type RouteAccess = 'public' | 'signed-in' | 'portal-admins' | readonly MembershipId[];
 
 export const ADMINS = ADMIN_MEMBERSHIPS;
+export const PORTAL_ADMINS = 'portal-admins' as const;
+
+/** An admin of the main portal (no white-label domain). */
+export function isPortalAdmin(actor: { isAdmin: boolean; domainId: number | null }): boolean {
+  return actor.isAdmin && actor.domainId === null;
+}
 
 /**
  * The signed-in caller: identity and membership, no more. What the caller is linked to (its lab,
@@ -27,6 +36,8 @@ export type Actor = {
   lastName: string;
   isSuperuser: boolean;
   isAdmin: boolean;
+  /** The white-label domain of the account; null for the main portal. */
+  domainId: number | null;
   agreementAccepted: boolean;
   session: { tokenId: number; kind: SessionKind; parentTokenId: number | null; actorUserId: number | null };
 };
@@ -92,6 +103,7 @@ export function registerAccessControl(
         lastName: user.lastName,
         isSuperuser: user.isSuperuser,
         isAdmin: isAdminMembership(user.membershipId),
+        domainId: user.domainId,
         agreementAccepted: user.agreementAcceptedAt !== null,
         session: {
           tokenId: session.tokenId,
@@ -104,6 +116,7 @@ export function registerAccessControl(
     if (access === 'public') return;
     const actor = requireActor(request);
     if (Array.isArray(access) && !access.includes(actor.membershipId as MembershipId)) throw forbidden();
+    if (access === PORTAL_ADMINS && !isPortalAdmin(actor)) throw forbidden();
     const mustAcceptAgreement = !actor.isAdmin && !actor.agreementAccepted && actor.session.kind === 'login';
     if (mustAcceptAgreement && !request.routeOptions.config.beforeAgreement) {
       throw new AppError(403, AGREEMENT_REQUIRED_MESSAGE, { code: AGREEMENT_REQUIRED_CODE });

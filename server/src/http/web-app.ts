@@ -4,10 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '@portal/shared/csp';
+import { BRANDING_META_NAME, type TBranding } from '@portal/shared/white-label';
 import type { FastifyInstance } from 'fastify';
+import { domainLogoPath } from '../storage/domain-files.ts';
 import { isApiPath } from './api-paths.ts';
 import { NOT_FOUND_MESSAGE } from './errors.ts';
 import { styleNonceOf } from './security-headers.ts';
+import type { Tenant } from './tenant.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** Where the built web app is; WEB_DIST_DIR (absolute) lets parallel test runs use their own build. */
@@ -19,6 +22,26 @@ export function computeBuildVersion(explicit: string | undefined, webDist = WEB_
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) return 'dev';
   return createHash('sha256').update(fs.readFileSync(index)).digest('hex').slice(0, 12);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * index.html for a white-label host: its title in <title>, and its branding in a meta tag the app
+ * reads before its first paint (no extra request, nothing inline for the CSP to allow).
+ */
+export function brandedPage(page: string, tenant: Tenant): string {
+  const branding: TBranding = {
+    title: tenant.name,
+    logo_url: tenant.logoKey ? domainLogoPath(tenant.logoKey) : null,
+    brand_color: tenant.brandColor,
+  };
+  const meta = `<meta name="${BRANDING_META_NAME}" content="${escapeHtml(JSON.stringify(branding))}" />`;
+  return page
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tenant.name)}</title>`)
+    .replace('</head>', `    ${meta}\n  </head>`);
 }
 
 /**
@@ -52,9 +75,10 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
       const immutable = file.startsWith('/assets/');
       return reply.sendFile(file, { maxAge: immutable ? '365d' : 0, immutable });
     }
+    const page = indexTemplate.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceOf(reply));
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexTemplate.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceOf(reply)));
+      .send(request.tenant ? brandedPage(page, request.tenant) : page);
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { domains, users } from '../db/schema/accounts.ts';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema/platform.ts';
 import { maskSecretLinks } from './secret-links.ts';
 import type { MailTransport } from './transport.ts';
@@ -80,11 +81,15 @@ export async function deliverDueMail(
       ),
     )
     .returning();
+  const domainSenders = await domainSendersOf(
+    db,
+    claimed.map((mail) => mail.to),
+  );
   let sent = 0;
   for (const mail of claimed) {
     try {
       await transport.send({
-        from,
+        from: domainSenders.get(mail.to.toLowerCase()) ?? from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -113,6 +118,29 @@ export async function deliverDueMail(
     }
   }
   return sent;
+}
+
+/**
+ * A mail to an account of a white-label domain goes out under that domain's title and sender
+ * (docs/decisions/023); the others under MAIL_FROM.
+ */
+async function domainSendersOf(db: Db, recipients: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, name: domains.name, sender: domains.emailSender })
+    .from(users)
+    .innerJoin(domains, eq(domains.id, users.domainId))
+    .where(
+      and(
+        inArray(
+          sql`lower(${users.email})`,
+          recipients.map((to) => to.toLowerCase()),
+        ),
+        sql`${domains.emailSender} <> ''`,
+      ),
+    );
+  // The title as a quoted display name: quotes and line breaks cannot break out of it.
+  const displayName = (name: string) => name.replace(/["\\\r\n]/g, ' ').trim();
+  return new Map(rows.map((row) => [row.email, `"${displayName(row.name)}" <${row.sender}>`]));
 }
 
 async function readAttachments(refs: MailAttachmentRef[], files: AttachmentFiles | undefined) {

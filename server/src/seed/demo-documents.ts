@@ -11,7 +11,9 @@ import type { UserRow } from './factories.ts';
 const SEED_ORIGIN: RequestOrigin = { ip: '127.0.0.1', userAgent: 'Portal demo seed' };
 
 /** A session-less actor for the seed, as the access gate would build it for this account. */
-function actorOf(user: Pick<UserRow, 'id' | 'membershipId' | 'email' | 'firstName' | 'lastName'>): Actor {
+function actorOf(
+  user: Pick<UserRow, 'id' | 'membershipId' | 'email' | 'firstName' | 'lastName' | 'domainId'>,
+): Actor {
   return {
     id: user.id,
     membershipId: user.membershipId,
@@ -20,6 +22,7 @@ function actorOf(user: Pick<UserRow, 'id' | 'membershipId' | 'email' | 'firstNam
     lastName: user.lastName,
     isSuperuser: false,
     isAdmin: user.membershipId === MEMBERSHIP.admin || user.membershipId === MEMBERSHIP.adminEquivalent,
+    domainId: user.domainId,
     agreementAccepted: true,
     session: { tokenId: 0, kind: 'login', parentTokenId: null, actorUserId: null },
   };

@@ -2,7 +2,7 @@ import { ALL_MEMBERSHIPS, MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/share
 import { PRODUCT } from '@portal/shared/products';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { centerAccounts, userTagLinks } from '../../src/db/schema/accounts.ts';
+import { centerAccounts, domains, userTagLinks } from '../../src/db/schema/accounts.ts';
 import { assetItems, assets } from '../../src/db/schema/assets.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
@@ -24,6 +24,7 @@ import {
   createSalesRep,
   createVialRecord,
 } from '../../src/seed/patient-factories.ts';
+import { domainFileKey } from '../../src/storage/domain-files.ts';
 import type { FileStorage } from '../../src/storage/file-storage.ts';
 import { createSideDocuments, TINY_PDF } from './document-world.ts';
 
@@ -217,6 +218,26 @@ async function createSideLogo(db: Db, storage: FileStorage, side: WorldSide) {
   return file;
 }
 
+/** A white-label domain with its logo: `logoFile` is the {file} of media/white-label/{id}/{file}. */
+async function createWhiteLabelDomain(db: Db, storage: FileStorage) {
+  const [domain] = await db
+    .insert(domains)
+    .values({
+      name: 'Matrix Clinics',
+      url: 'https://matrix.invalid',
+      host: 'matrix.invalid',
+      checkToken: 'matrix',
+    })
+    .returning({ id: domains.id });
+  const logoFile = 'logo-matrix.png';
+  await storage.put(domainFileKey(domain.id, logoFile), TINY_PNG);
+  await db
+    .update(domains)
+    .set({ logoKey: domainFileKey(domain.id, logoFile) })
+    .where(eq(domains.id, domain.id));
+  return { id: domain.id, logoFile };
+}
+
 /**
  * Two of everything, so that every role has an object of each kind it may reach (side A, where
  * the signed-in accounts live) and one it must not (side B); the three admins are shared.
@@ -240,6 +261,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     A: await createSideLogo(db, options.storage, A),
     B: await createSideLogo(db, options.storage, B),
   };
+  const whiteLabel = await createWhiteLabelDomain(db, options.storage);
   const outboxMailId = await enqueueMail(db, {
     to: A.patient.email,
     subject: 'Access matrix',
@@ -268,6 +290,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     documents,
     labels,
     logos,
+    whiteLabel,
     assets: worldAssets,
     outboxMailId,
     couponId: coupon.id,

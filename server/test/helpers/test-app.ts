@@ -87,6 +87,9 @@ export async function buildTestApp(
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://portal.test',
+    // The white-label checks never ask the machine's DNS: a closed local port fails at once
+    // (white-label.test.ts runs its own DNS stub).
+    WHITE_LABEL_DNS_SERVERS: '127.0.0.1:9',
     ...options.env,
   });
   const shared = options.sharing?.database.connectionString;

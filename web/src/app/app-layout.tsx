@@ -1,10 +1,10 @@
 import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@portal/shared/auth';
-import { TEXT } from '@portal/shared/ui-constants';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AgreementGate } from '../features/agreement/components/agreement-gate.tsx';
 import { PatientVialsSlot } from '../features/patients/components/patient-vials-slot.ts';
+import { BRANDING } from '../lib/branding.ts';
 import { getToken, loginPath } from '../lib/session.ts';
 import { useCurrentUser } from '../lib/use-current-user.ts';
 import { Logo } from './logo.tsx';
@@ -41,7 +41,7 @@ function SignedInShell({ user }: { user: TSessionUser }) {
               size="sm"
               aria-label="Toggle menu"
             />
-            <Anchor component={Link} to="/dashboard" underline="never" aria-label={`${TEXT.portalName} home`}>
+            <Anchor component={Link} to="/dashboard" underline="never" aria-label={`${BRANDING.title} home`}>
               <Logo />
             </Anchor>
             {user.logo_url && (

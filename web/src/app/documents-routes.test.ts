@@ -23,6 +23,7 @@ function userOf(membership: MembershipId): TSessionUser {
     is_superuser: false,
     agreement_accepted: true,
     logo_url: null,
+    domain_id: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { TEXT } from '@portal/shared/ui-constants';
+import { BRANDING } from '../lib/branding.ts';
 
 /** The portal's mark: a cell (membrane and nucleus) on the portal's blue. Same drawing as /favicon.svg. */
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -12,13 +12,25 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-/** The mark and the portal's name, as the header and the guest screens show them. */
+/**
+ * The mark and the portal's name, as the header and the guest screens show them; on a white-label
+ * host, the domain's logo and title instead.
+ */
 export function Logo({ size = 32 }: { size?: number }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <LogoMark size={size} />
+      {BRANDING.logo_url ? (
+        <img
+          src={BRANDING.logo_url}
+          alt=""
+          height={size}
+          style={{ maxWidth: size * 4, objectFit: 'contain' }}
+        />
+      ) : (
+        <LogoMark size={size} />
+      )}
       <Text component="span" fw={700} size="lg" c="portal.8">
-        {TEXT.portalName}
+        {BRANDING.title}
       </Text>
     </Group>
   );

@@ -18,6 +18,8 @@ interface MenuEntry {
   memberships?: readonly MembershipId[];
   /** A user tag also required (part 1 §6: membership 2 with tag 1). */
   tag?: number;
+  /** The whole portal's settings: admins of the main portal only, not a white-label domain's. */
+  portal?: true;
 }
 
 const M = MEMBERSHIP;
@@ -69,14 +71,15 @@ const MENU: readonly MenuEntry[] = [
     group: SYSTEM_DOCUMENTS,
     memberships: ADMINS,
   },
-  { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS },
+  { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS, portal: true },
   { path: '/inactive-users', label: 'Inactive Users', memberships: ADMINS },
-  { path: '/mail-outbox', label: 'Mail Outbox', memberships: ADMINS },
+  { path: '/mail-outbox', label: 'Mail Outbox', memberships: ADMINS, portal: true },
   { path: '/fedex-requests', label: 'FedEx Requests', memberships: ADMINS },
-  { path: '/assets-manager', label: 'Assets', memberships: ADMINS },
+  { path: '/assets-manager', label: 'Assets', memberships: ADMINS, portal: true },
   { path: '/hc-staff-manager', label: 'HC Staff Manager', memberships: ADMINS },
   { path: '/rhc-manager', label: 'RHC Manager', memberships: ADMINS },
-  { path: '/admin-invitations', label: 'Admin Invitations', memberships: ADMINS },
+  { path: '/admin-invitations', label: 'Admin Invitations', memberships: ADMINS, portal: true },
+  { path: '/white-label-registration', label: 'White Label', memberships: ADMINS, portal: true },
 
   { path: '/all-manager-sr-team', label: 'Team Sales Reps', memberships: [M.salesDistributor] },
   { path: '/all-manager-patients-team', label: 'Team Patients', memberships: [M.salesDistributor] },
@@ -130,7 +133,8 @@ function isVisible(entry: MenuEntry, user: TSessionUser): boolean {
   return (
     BUILT_ROUTES.some((route) => matchPath(route.path, entry.path) !== null) &&
     (!entry.memberships || entry.memberships.some((id) => id === membership)) &&
-    (entry.tag === undefined || user.tags.includes(entry.tag))
+    (entry.tag === undefined || user.tags.includes(entry.tag)) &&
+    (!entry.portal || user.domain_id === null)
   );
 }
 

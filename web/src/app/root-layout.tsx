@@ -3,6 +3,7 @@ import { TEXT } from '@portal/shared/ui-constants';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import './app.css';
+import { BRANDING } from '../lib/branding.ts';
 import { useBuildVersionCheck } from './build-version.ts';
 import { useDialogFocus } from './dialog-focus.ts';
 import { Logo } from './logo.tsx';
@@ -17,7 +18,7 @@ export function RootLayout() {
   useBuildVersionCheck();
   useDialogFocus();
   useEffect(() => {
-    document.title = title ? `${title} — ${TEXT.portalName}` : TEXT.portalName;
+    document.title = title ? `${title} — ${BRANDING.title}` : BRANDING.title;
   }, [title]);
   return (
     <>

@@ -337,6 +337,12 @@ export const ROUTES: AppRoute[] = [
       import('../features/sign-up/pages/admin-invitations-page.tsx').then((m) => m.AdminInvitationsPage),
   },
   {
+    path: '/white-label-registration',
+    title: 'White Label Registration',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () => import('../features/white-label/pages/white-label-page.tsx').then((m) => m.WhiteLabelPage),
+  },
+  {
     path: '/hc-profile',
     title: 'HC Profile',
     memberships: [MEMBERSHIP.harvestCenter],

@@ -22,13 +22,39 @@ export const memberships = pgTable('memberships', {
   name: text('name').notNull(),
 });
 
-/** White-label tenants (part 2 §3 "White label"). */
-export const domains = pgTable('domains', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  url: text('url').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * White-label tenants (part 2 §3 "White label"): a branded portal per host name. `name` is the
+ * portal's title; `host` is the lower-cased host of `url` that requests are matched on. The server
+ * configuration steps of the wizard stamp their times here, so each is idempotent and the list
+ * shows how far a domain got (docs/decisions/023-white-label-domains.md).
+ */
+export const domains = pgTable(
+  'domains',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    url: text('url').notNull().default(''),
+    host: text('host').notNull().default(''),
+    description: text('description').notNull().default(''),
+    emailSender: text('email_sender').notNull().default(''),
+    /** The logo in file storage (white-label/<id>/…), '' until the config step. */
+    logoKey: text('logo_key').notNull().default(''),
+    /** '#rrggbb' or '' for the portal's own colours. */
+    brandColor: text('brand_color').notNull().default(''),
+    /** Served at /.well-known/portal-domain-check so check_up knows the domain reaches this portal. */
+    checkToken: text('check_token').notNull().default(''),
+    folderCreatedAt: timestamp('folder_created_at', { withTimezone: true }),
+    siteFileWrittenAt: timestamp('site_file_written_at', { withTimezone: true }),
+    /** The A record pointed at the server address (the TLS ask endpoint approves only then). */
+    dnsVerifiedAt: timestamp('dns_verified_at', { withTimezone: true }),
+    /** A request through the domain reached this portal: Up and Running. */
+    reachableAt: timestamp('reachable_at', { withTimezone: true }),
+    sslCompletedAt: timestamp('ssl_completed_at', { withTimezone: true }),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('domains_host_key').on(t.host).where(sql`${t.host} <> ''`)],
+);
 
 export const processingLabs = pgTable('processing_labs', {
   id: serial('id').primaryKey(),
@@ -94,6 +120,8 @@ export const users = pgTable(
     index('users_membership_name_idx').on(t.membershipId, t.lastName, t.firstName, t.id),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_self_signup_idx').on(t.dateJoined).where(sql`${t.selfSignup}`),
+    // A white-label admin's lists: the accounts of its domain.
+    index('users_domain_idx').on(t.domainId, t.membershipId, t.id).where(sql`${t.domainId} IS NOT NULL`),
   ],
 );
 

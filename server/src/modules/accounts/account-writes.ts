@@ -64,13 +64,42 @@ function pickPatientRecord(input: PatientRecordChanges) {
 }
 
 /**
- * A new account with a login, for every path that makes one: the e-mail must be free (a 400 on the
- * field; the unique index holds it under races too) and is the username. In the caller's transaction.
+ * The white-label domain a new account joins (docs/decisions/023-white-label-domains.md): a given
+ * one (null: the main portal), or that of the first of these accounts that has one (a patient its
+ * center's, a rep's new center the rep's, a new team member its head's).
  */
-export async function createAccount(db: Db, input: Omit<NewAccount, 'username'>): Promise<AccountRow> {
+export type AccountDomain =
+  | { domainId: number | null }
+  | { domainOf: readonly (number | null | undefined)[] };
+
+async function resolveDomain(db: Db, domain: AccountDomain): Promise<number | null> {
+  if ('domainId' in domain) return domain.domainId;
+  const ids = domain.domainOf.filter((id): id is number => typeof id === 'number');
+  if (ids.length === 0) return null;
+  const rows = await db
+    .select({ id: users.id, domainId: users.domainId })
+    .from(users)
+    .where(inArray(users.id, ids));
+  for (const id of ids) {
+    const domainId = rows.find((row) => row.id === id)?.domainId;
+    if (domainId != null) return domainId;
+  }
+  return null;
+}
+
+/**
+ * A new account with a login, for every path that makes one: the e-mail must be free (a 400 on the
+ * field; the unique index holds it under races too) and is the username; it joins `domain`. In the
+ * caller's transaction.
+ */
+export async function createAccount(
+  db: Db,
+  input: Omit<NewAccount, 'username' | 'domainId'>,
+  domain: AccountDomain,
+): Promise<AccountRow> {
   if (await isEmailTaken(db, input.email))
     throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-  return insertAccount(db, { ...input, username: input.email });
+  return insertAccount(db, { ...input, username: input.email, domainId: await resolveDomain(db, domain) });
 }
 
 /** Inserts an account and its role row in the caller's transaction (seed and test factories too). */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts } from '../../db/schema/accounts.ts';
+import { centerAccounts, domains, users } from '../../db/schema/accounts.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MediaFolder } from '../../storage/media-folder.ts';
 
@@ -22,9 +22,21 @@ export async function findCenterLogoKey(db: Db, centerId: number): Promise<strin
   return row?.logoKey ?? null;
 }
 
-/** The stored logo of a center, for the PDFs it appears on; null without one (or if the file is gone). */
+/**
+ * The logo on a center's papers (receipts, agreements): its own, else its white-label domain's
+ * (docs/decisions/023); null without either (or if the file is gone).
+ */
 export async function centerLogoBytes(db: Db, storage: FileStorage, centerId: number | null) {
   if (centerId === null) return null;
-  const key = await findCenterLogoKey(db, centerId);
-  return key ? storage.getBytes(key).catch(() => null) : null;
+  const [row] = await db
+    .select({
+      key: sql<
+        string | null
+      >`coalesce(nullif(${centerAccounts.logoKey}, ''), nullif(${domains.logoKey}, ''))`,
+    })
+    .from(users)
+    .leftJoin(centerAccounts, eq(centerAccounts.userId, users.id))
+    .leftJoin(domains, eq(domains.id, users.domainId))
+    .where(eq(users.id, centerId));
+  return row?.key ? storage.getBytes(row.key).catch(() => null) : null;
 }

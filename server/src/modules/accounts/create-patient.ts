@@ -58,24 +58,28 @@ export async function createPatient(
       },
     );
     const record = input.record ?? {};
-    const patient = await createAccount(tx, {
-      ...record,
-      membershipId: MEMBERSHIP.patient,
-      email,
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phoneNumber: input.phoneNumber ?? '',
-      harvestCenterId: links.harvestCenterId,
-      referralHarvestCenterId: links.referralHarvestCenterId,
-      salesRepId: links.salesRepId ?? null,
-      processingLabId: input.processingLabId ?? links.centerLabId,
-      estimatedDateVialsReadyToShip: computeEstimatedVialsReadyDate({
-        receivedByLab: record.dateAdiposeReceivedByLab ?? null,
-        setManually: record.estimatedDateSetManually ?? false,
-        manualDate: record.estimatedDateVialsReadyToShip ?? null,
-      }),
-    });
+    const patient = await createAccount(
+      tx,
+      {
+        ...record,
+        membershipId: MEMBERSHIP.patient,
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber ?? '',
+        harvestCenterId: links.harvestCenterId,
+        referralHarvestCenterId: links.referralHarvestCenterId,
+        salesRepId: links.salesRepId ?? null,
+        processingLabId: input.processingLabId ?? links.centerLabId,
+        estimatedDateVialsReadyToShip: computeEstimatedVialsReadyDate({
+          receivedByLab: record.dateAdiposeReceivedByLab ?? null,
+          setManually: record.estimatedDateSetManually ?? false,
+          manualDate: record.estimatedDateVialsReadyToShip ?? null,
+        }),
+      },
+      { domainOf: [links.harvestCenterId, links.referralHarvestCenterId, context.actorUserId] },
+    );
     const invitationQueued = input.password === undefined;
     if (invitationQueued) await queueInvitationMail(tx, patient, context.publicUrl);
     await recordAudit(tx, {

@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/memberships';
 
 /** Who is calling, as the scopes need it: identity and membership only (links are read in SQL). */
-export type ScopeActor = { id: number; membershipId: number; isAdmin: boolean };
+export type ScopeActor = { id: number; membershipId: number; isAdmin: boolean; domainId: number | null };
 
 /** A sales team by its head: a rep alone, a manager's reps, a distributor's managers' reps. */
 export type TeamHead = { kind: 'rep' | 'manager' | 'distributor'; id: number };
@@ -61,3 +61,14 @@ export const DISTRIBUTORS_AND_ADMINS: readonly MembershipId[] = [
   ...ADMIN_MEMBERSHIPS,
   MEMBERSHIP.salesDistributor,
 ];
+
+/**
+ * Whether the caller's domain covers an account (the JS side of scopes.ts's inAdminReach): always
+ * for the main portal's accounts (no domain), else only an account of the same domain.
+ */
+export function isInCallersDomain(
+  actor: { domainId: number | null },
+  account: { domainId: number | null },
+): boolean {
+  return actor.domainId === null || actor.domainId === account.domainId;
+}

@@ -9,6 +9,7 @@ import {
   type processingLabs,
   rhcHcLinks,
   salesAccounts,
+  users,
 } from '../../db/schema/accounts.ts';
 import { isLabAccount, type ScopeActor, type TeamHead, teamHeadOf } from './roles.ts';
 
@@ -35,6 +36,24 @@ function anyOf(column: Column, subquery: SubQuery): SQL {
 
 function scalar(subquery: SubQuery): SQL {
   return sql`(${subquery})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// White-label domains (docs/decisions/023-white-label-domains.md).
+// ---------------------------------------------------------------------------------------------
+
+const domainMember = alias(users, 'scope_domain_member');
+
+/**
+ * What an admin reaches: an admin of the main portal (no domain) every account; a white-label
+ * admin only the accounts of its own domain. `account` is the id of the account a row belongs to.
+ */
+export function inAdminReach(actor: ScopeActor, account: Column): SQL {
+  if (actor.domainId === null) return TRUE;
+  return anyOf(
+    account,
+    qb.select({ id: domainMember.id }).from(domainMember).where(eq(domainMember.domainId, actor.domainId)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +197,7 @@ export function teamPatients(p: PatientColumns, team: TeamHead): SQL {
  * patients; sales roles their team's (teamPatients).
  */
 export function patientScope(actor: ScopeActor, p: PatientColumns = patientAccounts): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, p.userId);
   if (isLabAccount(actor)) {
     const lab = ownLabOf(actor) as SQL;
     const labCenters = qb
@@ -214,7 +233,7 @@ export function patientScope(actor: ScopeActor, p: PatientColumns = patientAccou
  * their team's; nobody else (a patient's own HC comes with its record).
  */
 export function harvestCenterScope(actor: ScopeActor, c: CenterColumns = centerAccounts): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, c.userId);
   if (isLabAccount(actor)) return eq(c.processingLabId, ownLabOf(actor) as SQL);
   const team = teamHeadOf(actor);
   if (team) return isTeamRep(c.salesRepId, team);
@@ -235,7 +254,7 @@ export function harvestCenterScope(actor: ScopeActor, c: CenterColumns = centerA
 
 /** Referral harvest centers (5): admins all; an RHC itself; an HC its associated RHCs; sales roles their team's. */
 export function referralCenterScope(actor: ScopeActor, c: CenterColumns = centerAccounts): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, c.userId);
   const team = teamHeadOf(actor);
   if (team) return isTeamRep(c.salesRepId, team);
   switch (actor.membershipId) {
@@ -253,7 +272,7 @@ export function referralCenterScope(actor: ScopeActor, c: CenterColumns = center
 
 /** Sales reps: admins all; sales roles their team's reps; a patient or center its own rep. */
 export function salesRepScope(actor: ScopeActor, rep: { id: Column }): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, rep.id);
   const team = teamHeadOf(actor);
   if (team) return isTeamRep(rep.id, team);
   const own = ownRepOf(actor);
@@ -265,7 +284,7 @@ export function salesManagerScope(
   actor: ScopeActor,
   manager: { id: Column; salesDistributorId: Column },
 ): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, manager.id);
   switch (actor.membershipId) {
     case MEMBERSHIP.salesManager:
       return sql`${manager.id} = ${actor.id}`;
@@ -280,7 +299,7 @@ export function salesManagerScope(
 
 /** Sales distributors: admins all; a distributor itself; a manager or rep its own distributor. */
 export function salesDistributorScope(actor: ScopeActor, distributor: { id: Column }): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, distributor.id);
   switch (actor.membershipId) {
     case MEMBERSHIP.salesDistributor:
       return sql`${distributor.id} = ${actor.id}`;
@@ -294,8 +313,9 @@ export function salesDistributorScope(actor: ScopeActor, distributor: { id: Colu
 }
 
 /**
- * Processing labs (docs/decisions/004-lab-route-access.md): admins all; a lab account its own lab;
- * a harvest center the lab it sends tissue to.
+ * Processing labs (docs/decisions/004-lab-route-access.md): admins all (a lab serves every domain;
+ * what a white-label admin sees of its accounts is narrowed by the account scopes); a lab account
+ * its own lab; a harvest center the lab it sends tissue to.
  */
 export function processingLabScope(actor: ScopeActor, labs: typeof processingLabs): SQL {
   if (actor.isAdmin) return TRUE;
@@ -304,14 +324,17 @@ export function processingLabScope(actor: ScopeActor, labs: typeof processingLab
 }
 
 /** Lab accounts (GET /api/v1/users/lab/): admins all; a lab account those of its lab. */
-export function labAccountScope(actor: ScopeActor, account: { processingLabId: Column }): SQL {
-  if (actor.isAdmin) return TRUE;
+export function labAccountScope(
+  actor: ScopeActor,
+  account: { userId: Column; processingLabId: Column },
+): SQL {
+  if (actor.isAdmin) return inAdminReach(actor, account.userId);
   return isLabAccount(actor) ? sql`${account.processingLabId} = ${ownLabOf(actor)}` : FALSE;
 }
 
 /** Whose staff list (harvest centers) the caller reads: admins any; an HC its own; staff their HCs'. */
 export function staffListScope(actor: ScopeActor, center: { id: Column }): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) return inAdminReach(actor, center.id);
   switch (actor.membershipId) {
     case MEMBERSHIP.harvestCenter:
       return sql`${center.id} = ${actor.id}`;

@@ -13,7 +13,7 @@ import { zUrlInteger } from '@portal/shared/url-integers';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMINS, requireActor } from '../../http/access.ts';
+import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
@@ -46,7 +46,10 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/assets/',
-    { config: { access: ADMINS }, schema: { tags, querystring: ZAssetQuery, response: { 200: ZAssetPage } } },
+    {
+      config: { access: PORTAL_ADMINS },
+      schema: { tags, querystring: ZAssetQuery, response: { 200: ZAssetPage } },
+    },
     async (request) => listAssets(deps, request.query),
   );
 
@@ -82,7 +85,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/assets/',
-    { config: { access: ADMINS }, schema: { tags, body: ZAssetBody, response: { 201: ZAssetSaved } } },
+    { config: { access: PORTAL_ADMINS }, schema: { tags, body: ZAssetBody, response: { 201: ZAssetSaved } } },
     async (request, reply) =>
       reply
         .code(201)
@@ -98,7 +101,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/v1/assets/:id/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: { tags, params: ZIdParams, body: ZAssetBody, response: { 200: ZAssetSaved } },
     },
     async (request) =>
@@ -107,7 +110,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/assets/:id/',
-    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
+    { config: { access: PORTAL_ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
     async (request) => deleteAsset(deps, requireActor(request), request.params.id, requestContext(request)),
   );
 
@@ -115,7 +118,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/assets/process-file/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       validatorCompiler: multipartValidator,
       schema: {
         tags,

@@ -34,5 +34,6 @@ export async function loadSessionUser(db: Db, userId: number): Promise<TSessionU
     is_superuser: user.isSuperuser,
     agreement_accepted: user.agreementAcceptedAt !== null,
     logo_url: logoUrl(center?.logoKey ?? null),
+    domain_id: user.domainId,
   };
 }

@@ -11,7 +11,7 @@ import { ZPageQuery, zPage } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMINS, requireActor } from '../../http/access.ts';
+import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { harvestCenterOfOrder, requireBuyer } from '../accounts/buyers.ts';
 import {
   createCoupon,
@@ -30,7 +30,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/coupon-codes/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: { tags, querystring: ZCouponListQuery, response: { 200: zPage(ZCoupon) } },
     },
     async (request) => listCoupons(app.db, request.query),
@@ -38,20 +38,20 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/coupon-codes/',
-    { config: { access: ADMINS }, schema: { tags, body: ZCouponBody, response: { 201: ZCoupon } } },
+    { config: { access: PORTAL_ADMINS }, schema: { tags, body: ZCouponBody, response: { 201: ZCoupon } } },
     async (request, reply) => reply.code(201).send(await createCoupon(app.db, request.body)),
   );
 
   app.get(
     '/api/v1/coupon-codes/:id/',
-    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZCoupon } } },
+    { config: { access: PORTAL_ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZCoupon } } },
     async (request) => getCoupon(app.db, request.params.id),
   );
 
   app.put(
     '/api/v1/coupon-codes/:id/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: { tags, params: ZIdParams, body: ZCouponBody, response: { 200: ZCoupon } },
     },
     async (request) => updateCoupon(app.db, request.params.id, request.body),
@@ -59,7 +59,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/coupon-codes/:id/',
-    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
+    { config: { access: PORTAL_ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
     async (request) => {
       await deleteCoupon(app.db, request.params.id);
       return { message: COUPON_TEXTS.removed };

@@ -95,8 +95,11 @@ export async function countHarvestCentersOfStaff(db: Db, staffId: number): Promi
 }
 
 /** Accounts switched off (the admin's Inactive Users). */
-export async function countInactiveUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isActive, false));
+export async function countInactiveUsers(db: Db, domainId: number | null): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.isActive, false), domainId === null ? undefined : eq(users.domainId, domainId)));
   return row.n;
 }
 

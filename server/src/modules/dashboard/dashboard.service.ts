@@ -29,7 +29,7 @@ export async function getDashboardSummary(db: Db, actor: Actor): Promise<TDashbo
     return {
       kind: 'admin',
       patients: await patients(),
-      inactive_users: await countInactiveUsers(db),
+      inactive_users: await countInactiveUsers(db, actor.domainId),
       failed_mail: await countFailedMail(db),
     };
   }

@@ -1,7 +1,7 @@
 import { ZDocumentListQuery, ZDocumentPage, ZDocumentTemplate } from '@portal/shared/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMINS, requireActor } from '../../http/access.ts';
+import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { receiveFileUpload } from '../../http/uploads.ts';
 import { adminDocuments } from './list-documents.ts';
@@ -11,6 +11,8 @@ import { createTemplate, listTemplatesJson, TEMPLATE_KEY_PREFIX } from './templa
 export const documentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['documents'];
   const admins = { access: ADMINS };
+  // The agreement templates are the whole portal's.
+  const portalAdmins = { access: PORTAL_ADMINS };
 
   app.get(
     '/api/admin/documents/',
@@ -20,14 +22,14 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/document-templates/',
-    { config: admins, schema: { tags, response: { 200: z.array(ZDocumentTemplate) } } },
+    { config: portalAdmins, schema: { tags, response: { 200: z.array(ZDocumentTemplate) } } },
     async () => listTemplatesJson(app.documents),
   );
 
   app.post(
     '/api/admin/document-templates/',
     {
-      config: admins,
+      config: portalAdmins,
       validatorCompiler: multipartValidator,
       schema: {
         tags,

@@ -4,7 +4,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { patientAccounts } from '../../db/schema/accounts.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { isLabAccount, type ScopeActor } from '../accounts/roles.ts';
-import { patientScope, staffListScope } from '../accounts/scopes.ts';
+import { inAdminReach, patientScope, staffListScope } from '../accounts/scopes.ts';
 
 /**
  * Who sees and who changes which document (docs/decisions/018-documents-and-e-signature.md).
@@ -39,7 +39,11 @@ const PATIENT_DOCUMENT_READERS: readonly number[] = [
 
 /** The documents the caller may see, as a condition over `documents`. */
 export function documentVisibility(actor: ScopeActor): SQL {
-  if (actor.isAdmin) return TRUE;
+  if (actor.isAdmin) {
+    return actor.domainId === null
+      ? TRUE
+      : inAdminReach(actor, sql`coalesce(${documents.patientId}, ${documents.harvestCenterId})`);
+  }
   const ownAttestation = and(
     eq(documents.party, 'harvest-center'),
     sql`(${documents.signerUserId} = ${actor.id} OR ${documents.harvestCenterId} = ${actor.id})`,

@@ -206,17 +206,21 @@ export async function createHarvestCenter(
     if (input.processing_lab != null && !(await findProcessingLab(tx, input.processing_lab))) {
       throw badRequest(LAB_NOT_FOUND, { processing_lab: LAB_NOT_FOUND });
     }
-    const center = await createAccount(tx, {
-      membershipId: MEMBERSHIP.harvestCenter,
-      email: input.email,
-      passwordHash,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      company: input.company,
-      phoneNumber: input.phone_number ?? '',
-      salesRepId: repId,
-      processingLabId: input.processing_lab ?? null,
-    });
+    const center = await createAccount(
+      tx,
+      {
+        membershipId: MEMBERSHIP.harvestCenter,
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        company: input.company,
+        phoneNumber: input.phone_number ?? '',
+        salesRepId: repId,
+        processingLabId: input.processing_lab ?? null,
+      },
+      { domainOf: [repId, actor.id] },
+    );
     await recordAudit(tx, {
       action: 'harvest_center.created',
       actorUserId: actor.session.actorUserId ?? actor.id,

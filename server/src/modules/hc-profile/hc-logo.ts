@@ -1,7 +1,6 @@
-import { HC_LOGO_MAX_PIXELS, HC_LOGO_TEXTS, type THcLogoResponse } from '@portal/shared/hc-profile';
+import { HC_LOGO_FIELD, HC_LOGO_TEXTS, type THcLogoResponse } from '@portal/shared/hc-profile';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts } from '../../db/schema/accounts.ts';
@@ -9,32 +8,9 @@ import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { normalizedLogo } from '../../storage/logo-image.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { CENTER_LOGOS, logoUrl } from '../accounts/center-logo.ts';
-
-/** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
-
-/**
- * The logo as it is kept: decoded (so only a real image passes), turned upright, shrunk to fit
- * 512×512, metadata dropped, written as PNG (which the PDFs embed as they are).
- */
-export async function normalizedLogo(bytes: Buffer): Promise<Buffer> {
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({
-        width: HC_LOGO_MAX_PIXELS,
-        height: HC_LOGO_MAX_PIXELS,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .png()
-      .toBuffer();
-  } catch {
-    throw badRequest(HC_LOGO_TEXTS.unreadable, { logohc: HC_LOGO_TEXTS.unreadable });
-  }
-}
 
 /** Whose logo a caller sets: an HC its own (its staff through staff access), admins any HC's. */
 function logoCenterId(actor: Actor, requested: number | undefined): number {
@@ -62,7 +38,7 @@ export async function setHarvestCenterLogo(
   if (!(await findAccount(deps.db, centerId, [MEMBERSHIP.harvestCenter]))) {
     throw notFound('Harvest center not found.');
   }
-  const png = await normalizedLogo(input.bytes);
+  const png = await normalizedLogo(input.bytes, HC_LOGO_FIELD);
   const key = CENTER_LOGOS.newKey('png');
   await deps.storage.put(key, png, { contentType: 'image/png' });
   let previous: string | null = null;

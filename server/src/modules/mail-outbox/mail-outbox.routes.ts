@@ -2,7 +2,7 @@ import { ZOutboxMailDetail, ZOutboxPage, ZOutboxQuery } from '@portal/shared/mai
 import { zUrlId } from '@portal/shared/url-integers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMINS } from '../../http/access.ts';
+import { PORTAL_ADMINS } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { findOutboxMail, listOutboxMail } from './mail-outbox.repository.ts';
 
@@ -11,7 +11,7 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/mail-outbox/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: { tags: ['mail'], querystring: ZOutboxQuery, response: { 200: ZOutboxPage } },
     },
     async (request) => listOutboxMail(app.db, request.query),
@@ -20,7 +20,7 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/mail-outbox/:id/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: {
         tags: ['mail'],
         params: z.object({ id: zUrlId() }),

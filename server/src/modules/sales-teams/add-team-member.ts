@@ -58,15 +58,19 @@ async function addTeamMember(
   // Nobody knows this password: the member sets one from the invitation mail.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await db.transaction(async (tx) => {
-    const member = await createAccount(tx, {
-      membershipId: kind.membershipId,
-      email: body.email,
-      passwordHash,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      phoneNumber: body.phone_number ?? '',
-      company: body.company ?? '',
-    });
+    const member = await createAccount(
+      tx,
+      {
+        membershipId: kind.membershipId,
+        email: body.email,
+        passwordHash,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        phoneNumber: body.phone_number ?? '',
+        company: body.company ?? '',
+      },
+      { domainOf: [uplineId, actor.id] },
+    );
     // Through the link writer, which refuses an upline that is not an active account of its kind.
     if (uplineId !== null) await setSalesLink(tx, member, kind.link, uplineId);
     await queueInvitationMail(tx, member, context.publicUrl);

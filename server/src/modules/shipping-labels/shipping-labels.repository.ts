@@ -124,11 +124,12 @@ function searchCondition(term: string): SQL {
 /** Newest first, paged and filtered in SQL. */
 export async function findLabelRequestPage(
   db: Db,
-  filters: { search?: string; centerId?: number },
+  filters: { search?: string; centerId?: number; scope?: SQL },
   page: PageRequest,
 ): Promise<{ count: number; rows: LabelRequestRow[] }> {
   const term = filters.search?.trim();
   const where = and(
+    filters.scope,
     term ? searchCondition(term) : undefined,
     filters.centerId === undefined ? undefined : eq(shippingLabelRequests.centerId, filters.centerId),
   );

@@ -98,7 +98,7 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMINS },
       schema: { tags, querystring: ZLabelRequestQuery, response: { 200: ZLabelRequestPage } },
     },
-    async (request) => listLabelRequests(deps, request.query),
+    async (request) => listLabelRequests(deps, requireActor(request), request.query),
   );
 
   app.get(

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { patientAccounts } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { shippingLabelRequests } from '../../db/schema/shipping.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { requireMediaReader } from '../../http/media-access.ts';
@@ -30,6 +31,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { type FileStorage, storedSha256 } from '../../storage/file-storage.ts';
 import { fileStagedUploads } from '../../storage/staged-uploads.ts';
 import { findAccountById } from '../accounts/account-view.ts';
+import { inAdminReach } from '../accounts/scopes.ts';
 import { CarrierError, type CreatedShipment, type ShippingCarrier } from './carrier/carrier.ts';
 import { LABEL_FILES } from './label-files.ts';
 import { actsForLabelCenter, requireLabelCenter } from './shipping-labels.policy.ts';
@@ -222,9 +224,14 @@ export async function labelSummariesOfTransactions(
 /** GET /api/admin/fedex-requests/: newest first, 10 a page, the filter box searched in SQL. */
 export async function listLabelRequests(
   deps: ShippingLabelDeps,
+  actor: Actor,
   query: TLabelRequestQuery,
 ): Promise<TLabelRequestPage> {
-  const page = await findLabelRequestPage(deps.db, { search: query.search }, query);
+  const page = await findLabelRequestPage(
+    deps.db,
+    { search: query.search, scope: inAdminReach(actor, shippingLabelRequests.centerId) },
+    query,
+  );
   const secret = await deps.mediaSecret();
   return {
     count: page.count,
@@ -287,7 +294,9 @@ export async function updateLabel(
   options: { notify: boolean },
   context: RequestContext,
 ): Promise<TLabelUpdateResponse> {
-  if (!(await findLabelRequest(deps.db, id))) throw notFound('Label request not found.');
+  const existing = await findLabelRequest(deps.db, id);
+  if (!existing) throw notFound('Label request not found.');
+  if (!(await actsForLabelCenter(deps.db, actor, existing.centerId))) throw forbidden();
   const filed = body.pdf_file ? await fileStagedLabel(deps, actor, body.pdf_file) : null;
   let replacedKey: string | null = null;
   try {

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import type { TNewSignUp } from '@portal/shared/sign-up';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts, hcStaffLinks, rhcHcLinks, users } from '../../db/schema/accounts.ts';
@@ -21,8 +21,13 @@ const linkedCenters = sql<string | null>`(
  * GET /api/admin/sign-ups/: accounts made through the public forms, newest first (the admin
  * dashboard's "New sign-ups", with the rep or center each came through).
  */
-export async function listNewSignUps(db: Db, query: { limit: number; offset: number }) {
-  const where = eq(users.selfSignup, true);
+export async function listNewSignUps(
+  db: Db,
+  query: { limit: number; offset: number },
+  /** A white-label admin's: its domain's sign-ups only. */
+  domainId: number | null,
+) {
+  const where = and(eq(users.selfSignup, true), domainId === null ? undefined : eq(users.domainId, domainId));
   const [total] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
     .select({

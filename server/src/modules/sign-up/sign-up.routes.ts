@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmEmail, resendEmailConfirmation } from '../../auth/email-confirmations.ts';
-import { ADMINS, requireActor } from '../../http/access.ts';
+import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { createAdminInvitation, listAdminInvitations, revokeAdminInvitation } from './admin-invitations.ts';
@@ -67,7 +67,9 @@ export function signUpRoutes(getDeps: () => SignUpDeps): FastifyPluginAsyncZod {
           return reply.status(201).send(await deps.createHarvestCenter(request.actor, body, context));
         }
         const body = parseInput(ZAccountSignUp, request.body);
-        return reply.status(201).send(await signUpAccount(deps, body, context));
+        // A sign-up on a white-label domain's host joins that domain.
+        const domainId = request.tenant?.id ?? null;
+        return reply.status(201).send(await signUpAccount(deps, body, { ...context, domainId }));
       },
     );
 
@@ -111,7 +113,7 @@ export function signUpRoutes(getDeps: () => SignUpDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/admin-invitations/',
       {
-        config: { access: ADMINS },
+        config: { access: PORTAL_ADMINS },
         schema: { tags, querystring: ZAdminInvitationQuery, response: { 200: ZAdminInvitationPage } },
       },
       async (request) => listAdminInvitations(deps.db, request.query),
@@ -120,7 +122,7 @@ export function signUpRoutes(getDeps: () => SignUpDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/admin-invitations/',
       {
-        config: { access: ADMINS },
+        config: { access: PORTAL_ADMINS },
         schema: { tags, body: ZAdminInvitationCreate, response: { 201: ZAdminInvitationCreated } },
       },
       async (request, reply) =>
@@ -135,7 +137,7 @@ export function signUpRoutes(getDeps: () => SignUpDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/admin-invitations/:id/revoke/',
       {
-        config: { access: ADMINS },
+        config: { access: PORTAL_ADMINS },
         schema: { tags, params: ZIdParams, response: { 200: ZMessage } },
       },
       async (request) =>
@@ -148,7 +150,7 @@ export function signUpRoutes(getDeps: () => SignUpDeps): FastifyPluginAsyncZod {
         config: { access: ADMINS },
         schema: { tags, querystring: ZNewSignUpQuery, response: { 200: ZNewSignUpPage } },
       },
-      async (request) => listNewSignUps(deps.db, request.query),
+      async (request) => listNewSignUps(deps.db, request.query, requireActor(request).domainId),
     );
   };
 }

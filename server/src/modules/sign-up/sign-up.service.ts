@@ -74,7 +74,7 @@ export async function checkSignUpLink(db: Db, query: z.infer<typeof ZSignUpLinkQ
 export async function signUpAccount(
   deps: SignUpDeps,
   body: TAccountSignUp,
-  context: RequestContext,
+  context: RequestContext & { domainId: number | null },
 ): Promise<TAccountSignUpResponse> {
   if (body.website) {
     await recordAudit(deps.db, { action: 'sign_up.refused', email: body.email, ip: context.ip });
@@ -111,21 +111,27 @@ export async function signUpAccount(
       throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
     }
 
-    const created = await createAccount(tx, {
-      email: body.email,
-      passwordHash,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      company: body.company,
-      phoneNumber: body.phone_number,
-      ...addressColumns(body),
-      templateId: signsAttestation ? body.template_id : '',
-      documentId: signsAttestation ? body.document_id : '',
-      membershipId,
-      salesRepId,
-      selfSignup: true,
-      emailConfirmedAt: null,
-    });
+    const created = await createAccount(
+      tx,
+      {
+        email: body.email,
+        passwordHash,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        company: body.company,
+        phoneNumber: body.phone_number,
+        ...addressColumns(body),
+        templateId: signsAttestation ? body.template_id : '',
+        documentId: signsAttestation ? body.document_id : '',
+        membershipId,
+        salesRepId,
+        selfSignup: true,
+        emailConfirmedAt: null,
+      },
+      context.domainId !== null || isAdminForm
+        ? { domainId: context.domainId }
+        : { domainOf: [salesRepId, harvestCenterId] },
+    );
     if (signsAttestation) {
       const claimed = await deps.claimSignupAttestation(tx, {
         documentId: body.document_id,

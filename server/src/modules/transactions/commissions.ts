@@ -17,6 +17,7 @@ import { transactions } from '../../db/schema/commerce.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
+import { inAdminReach } from '../accounts/scopes.ts';
 import { whereConditions } from './transaction-counts.ts';
 import { transactionFilterWhere } from './transaction-filters.ts';
 
@@ -53,7 +54,8 @@ const LEVEL_COLUMNS: Record<
  */
 function visibleLevels(actor: Actor): { level: CommissionLevel; scope: SQL | undefined }[] {
   if (actor.isAdmin) {
-    return (['rep', 'manager', 'distributor'] as const).map((level) => ({ level, scope: undefined }));
+    const scope = actor.domainId === null ? undefined : inAdminReach(actor, t.buyerUserId);
+    return (['rep', 'manager', 'distributor'] as const).map((level) => ({ level, scope }));
   }
   switch (actor.membershipId) {
     case MEMBERSHIP.salesRep:

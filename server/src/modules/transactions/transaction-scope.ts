@@ -9,6 +9,7 @@ import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { salesTeamOfRep } from '../accounts/buyers.ts';
 import { teamHeadOf } from '../accounts/roles.ts';
+import { inAdminReach } from '../accounts/scopes.ts';
 import { EVERY_ROW, type ReportWhere } from './transaction-counts.ts';
 
 const qb = new QueryBuilder();
@@ -23,9 +24,10 @@ const qb = new QueryBuilder();
  * of a sale (buyer, its HC or RHC, its patient, the HC's staff) see it as well.
  */
 export function transactionScope(actor: Actor): ReportWhere | null {
-  if (actor.isAdmin) return EVERY_ROW;
   const t = transactions;
   const only = (condition: SQL | undefined): ReportWhere => ({ equalities: [], others: [condition as SQL] });
+  // A white-label admin: the sales its domain's accounts paid for (docs/decisions/023).
+  if (actor.isAdmin) return actor.domainId === null ? EVERY_ROW : only(inAdminReach(actor, t.buyerUserId));
   switch (actor.membershipId) {
     case MEMBERSHIP.salesRep:
       return { equalities: [{ dimension: 'sales_rep', id: actor.id }], others: [] };

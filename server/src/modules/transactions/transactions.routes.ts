@@ -18,7 +18,7 @@ import {
 } from '@portal/shared/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMINS, requireActor } from '../../http/access.ts';
+import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { SALES_AND_ADMINS } from '../accounts/roles.ts';
 import { createCommissionRate, listCommissionRates } from './commission-rates.ts';
@@ -149,13 +149,16 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Commissions (issue 12).
   app.get(
     '/api/admin/commission-rates/',
-    { config: { access: ADMINS }, schema: { tags: ['commissions'], response: { 200: ZCommissionRates } } },
+    {
+      config: { access: PORTAL_ADMINS },
+      schema: { tags: ['commissions'], response: { 200: ZCommissionRates } },
+    },
     async () => listCommissionRates(app.db),
   );
   app.post(
     '/api/admin/commission-rates/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: {
         tags: ['commissions'],
         body: ZCommissionRateBody,
@@ -182,7 +185,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/commissions/mark-paid/',
     {
-      config: { access: ADMINS },
+      config: { access: PORTAL_ADMINS },
       schema: {
         tags: ['commissions'],
         body: ZMarkCommissionsPaidBody,

@@ -64,14 +64,18 @@ export async function createUserByAdmin(
   if (body.password) assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password ?? randomBytes(24).toString('base64url'));
   const id = await db.transaction(async (tx) => {
-    const created = await createAccount(tx, {
-      email: body.email,
-      passwordHash,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      membershipId: body.subscription,
-      company: body.company ?? '',
-    });
+    const created = await createAccount(
+      tx,
+      {
+        email: body.email,
+        passwordHash,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        membershipId: body.subscription,
+        company: body.company ?? '',
+      },
+      { domainId: actor.domainId },
+    );
     await recordAudit(tx, {
       action: 'user.created',
       actorUserId: actor.id,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { openUsersCsv } from './user-csv-export.ts';
-import { listUsers } from './user-list.ts';
+import { filtersInCallersDomain, listUsers } from './user-list.ts';
 import { listUserOptions, USER_OPTION_LISTS } from './user-options.ts';
 import { listDomains, listMemberships, listUserTags } from './users.repository.ts';
 
@@ -18,7 +18,7 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMINS },
       schema: { tags: ['users'], querystring: ZUserListQuery, response: { 200: ZUserPage } },
     },
-    async (request) => listUsers(app.db, request.query),
+    async (request) => listUsers(app.db, filtersInCallersDomain(requireActor(request), request.query)),
   );
 
   app.get(
@@ -31,7 +31,8 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserPage },
       },
     },
-    async (request) => listUsers(app.db, { ...request.query, active: false }),
+    async (request) =>
+      listUsers(app.db, filtersInCallersDomain(requireActor(request), { ...request.query, active: false })),
   );
 
   app.get(
@@ -47,7 +48,7 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const csv = await openUsersCsv(app.db, request.query);
+      const csv = await openUsersCsv(app.db, filtersInCallersDomain(actor, request.query));
       await recordAudit(app.db, {
         action: 'users.exported',
         actorUserId: actor.id,
@@ -71,7 +72,7 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: ADMINS },
         schema: { tags: ['options'], querystring: ZOptionsQuery, response: { 200: z.array(ZUserOption) } },
       },
-      async (request) => listUserOptions(app.db, membershipId, request.query),
+      async (request) => listUserOptions(app.db, membershipId, request.query, requireActor(request).domainId),
     );
   }
 
@@ -84,7 +85,12 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/options/domains/',
     { config: { access: ADMINS }, schema: { tags: ['options'], response: { 200: z.array(ZValueOption) } } },
-    async () => (await listDomains(app.db)).map((d) => ({ value: d.id, label: d.name })),
+    async (request) => {
+      const { domainId } = requireActor(request);
+      return (await listDomains(app.db))
+        .filter((d) => domainId === null || d.id === domainId)
+        .map((d) => ({ value: d.id, label: d.name }));
+    },
   );
 
   app.get(

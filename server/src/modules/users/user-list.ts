@@ -26,6 +26,14 @@ export function userSearchCondition(term: string): SQL {
   return sql`${users.searchText} like ${containsPattern(term)}`;
 }
 
+/** What an admin's user list holds: a white-label admin's is always its own domain's (decision 023). */
+export function filtersInCallersDomain<F extends TUserFilters>(
+  actor: { domainId: number | null },
+  filters: F,
+): F {
+  return actor.domainId === null ? filters : { ...filters, domain: actor.domainId };
+}
+
 /**
  * The WHERE of the admin user list, the inactive list and the CSV export. The search goes to the
  * generated, lower-cased users.search_text, whose trigram index serves `LIKE '%term%'`, or finds
@@ -44,6 +52,7 @@ export function userFilterConditions(filters: TUserFilters): SQL | undefined {
         ? inArray(users.membershipId, [...ADMIN_MEMBERSHIPS])
         : eq(users.membershipId, filters.membership),
     filters.active !== undefined ? eq(users.isActive, filters.active) : undefined,
+    filters.domain !== undefined ? eq(users.domainId, filters.domain) : undefined,
     filters.tag !== undefined
       ? sql`exists (select 1 from ${userTagLinks} where ${userTagLinks.userId} = ${users.id} and ${userTagLinks.tagId} = ${filters.tag})`
       : undefined,

@@ -23,6 +23,8 @@ export async function listUserOptions(
   db: Db,
   membershipId: MembershipId,
   query: { search?: string; limit: number; offset?: number },
+  /** A white-label admin's lists hold its domain's accounts only. */
+  domainId: number | null,
 ): Promise<TUserOption[]> {
   const byCompany = LABELLED_BY_COMPANY.includes(membershipId);
   const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
@@ -43,6 +45,7 @@ export async function listUserOptions(
       and(
         eq(users.membershipId, membershipId),
         eq(users.isActive, true),
+        domainId === null ? undefined : eq(users.domainId, domainId),
         term ? userSearchCondition(term) : undefined,
       ),
     )

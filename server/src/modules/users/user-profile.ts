@@ -20,6 +20,7 @@ import {
   assertCanEditProfile,
   assertCanViewUser,
   assertCanWriteAccount,
+  assertInCallersDomain,
   canChangeTemplateId,
 } from './users.policy.ts';
 import {
@@ -35,6 +36,7 @@ export async function getUser(db: Db, actor: Actor, id: number): Promise<TUser> 
   assertCanViewUser(actor, id);
   const found = await findUserWithRelations(db, id);
   if (!found) throw notFound('This user does not exist.');
+  assertInCallersDomain(actor, found.user);
   return toUserJson(found);
 }
 
@@ -140,5 +142,6 @@ export async function getAgreementStatus(db: Db, actor: Actor, id: number): Prom
   assertCanViewUser(actor, id);
   const target = await findUserById(db, id);
   if (!target) throw notFound('This user does not exist.');
+  assertInCallersDomain(actor, target);
   return { agreement: target.agreementAcceptedAt !== null };
 }

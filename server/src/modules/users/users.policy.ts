@@ -1,7 +1,8 @@
 import { OWN_PASSWORD_BY_ADMIN_MESSAGE, SUPER_ADMIN_ONLY_MESSAGE } from '@portal/shared/credential-changes';
 import { isAdminMembership } from '@portal/shared/memberships';
 import type { Actor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { isInCallersDomain } from '../accounts/roles.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** Admins see every account; everyone else only their own. */
@@ -25,8 +26,20 @@ export function canChangeTemplateId(actor: Actor): boolean {
   return actor.isSuperuser;
 }
 
-/** Any write to an account (profile, admin edit, activation, reset mail): a super admin's only by a super admin. */
-export function assertCanWriteAccount(actor: Actor, target: Pick<UserRow, 'isSuperuser'>): void {
+/**
+ * A white-label admin reaches only the accounts of its domain (docs/decisions/023): to it, the
+ * others do not exist.
+ */
+export function assertInCallersDomain(actor: Actor, target: Pick<UserRow, 'domainId'>): void {
+  if (!isInCallersDomain(actor, target)) throw notFound('This user does not exist.');
+}
+
+/**
+ * Any write to an account (profile, admin edit, activation, reset mail): only inside the caller's
+ * domain, and a super admin's only by a super admin.
+ */
+export function assertCanWriteAccount(actor: Actor, target: Pick<UserRow, 'isSuperuser' | 'domainId'>): void {
+  assertInCallersDomain(actor, target);
   if (target.isSuperuser && !actor.isSuperuser) throw forbidden(SUPER_ADMIN_ONLY_MESSAGE);
 }
 
@@ -52,5 +65,6 @@ export function assertCanManageAccount(
 /** "Login As": admins only, and never into an admin account (7 or 10), their own included. */
 export function assertCanImpersonate(actor: Actor, target: UserRow): void {
   if (!actor.isAdmin) throw forbidden();
+  assertInCallersDomain(actor, target);
   if (isAdminMembership(target.membershipId)) throw forbidden('You cannot log in as another admin.');
 }
