@@ -34,6 +34,8 @@ const ROLES = [
   'superAdmin',
   'admin',
   'adminEquivalent',
+  // An admin of side A's white-label domain (docs/decisions/023).
+  'domainAdmin',
   'lab',
   'labAccess',
   'patient',
@@ -47,13 +49,16 @@ const ROLES = [
 type Role = (typeof ROLES)[number];
 type Caller = Role | 'anonymous';
 const CALLERS: readonly Caller[] = ['anonymous', ...ROLES];
-const ADMIN_ROLES: readonly Role[] = ['superAdmin', 'admin', 'adminEquivalent'];
+/** The main portal's admins: they reach everything. */
+const PORTAL_ADMIN_ROLES: readonly Role[] = ['superAdmin', 'admin', 'adminEquivalent'];
+const ADMIN_ROLES: readonly Role[] = [...PORTAL_ADMIN_ROLES, 'domainAdmin'];
 const NON_ADMIN_ROLES = ROLES.filter((role) => !ADMIN_ROLES.includes(role));
 
 const MEMBERSHIP_OF: Record<Role, MembershipId> = {
   superAdmin: MEMBERSHIP.admin,
   admin: MEMBERSHIP.admin,
   adminEquivalent: MEMBERSHIP.adminEquivalent,
+  domainAdmin: MEMBERSHIP.admin,
   lab: MEMBERSHIP.lab,
   labAccess: MEMBERSHIP.labRouteAccess,
   patient: MEMBERSHIP.patient,
@@ -71,6 +76,7 @@ function accountOf(world: TwoSidedWorld, role: Role, side: SideName): UserRow {
     case 'superAdmin':
     case 'admin':
     case 'adminEquivalent':
+    case 'domainAdmin':
       return world[role];
     case 'lab':
       return world[side].labUser;
@@ -82,8 +88,7 @@ function accountOf(world: TwoSidedWorld, role: Role, side: SideName): UserRow {
 function isInside(access: RouteAccess, caller: Caller): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous') return false;
-  // The world's admins are all of the main portal.
-  if (access === 'portal-admins') return ADMIN_ROLES.includes(caller);
+  if (access === 'portal-admins') return PORTAL_ADMIN_ROLES.includes(caller);
   return access === 'signed-in' || access.includes(MEMBERSHIP_OF[caller]);
 }
 
@@ -104,7 +109,10 @@ type Rule = Partial<Record<Caller, Reach>>;
 
 const each = (callers: readonly Caller[], reach: Reach): Rule =>
   Object.fromEntries(callers.map((caller) => [caller, reach]));
-const ADMINS_ALL = each(ADMIN_ROLES, 'all');
+/** Admins: the main portal's all, the domain's admin its domain's (side A). */
+const ADMINS_ALL: Rule = { ...each(PORTAL_ADMIN_ROLES, 'all'), domainAdmin: 'side' };
+/** What is the whole portal's: its own admins only. */
+const PORTAL_ADMINS_ALL = each(PORTAL_ADMIN_ROLES, 'all');
 
 type Kind = {
   /** The object of this kind on a side, as the caller relates to it (a row id, or a public id). */
@@ -137,7 +145,8 @@ const DOCUMENT_READERS: Rule = {
   ...each(['lab', 'labAccess', 'patient', 'harvestCenter', 'hcStaff'], 'side'),
 };
 
-const SIGNED_IN_BY_TYPE: Rule = { ...ADMINS_ALL, ...each(NON_ADMIN_ROLES, 'side') };
+// Assets are aimed at account types, not at accounts: every admin reads them all.
+const SIGNED_IN_BY_TYPE: Rule = { ...each(ADMIN_ROLES, 'all'), ...each(NON_ADMIN_ROLES, 'side') };
 const LABEL_READERS: Rule = { ...ADMINS_ALL, ...each(['harvestCenter', 'hcStaff'], 'side') };
 
 const KINDS = {
@@ -204,7 +213,8 @@ const KINDS = {
   // processingLabScope (docs/decisions/004-lab-route-access.md).
   processingLab: {
     sample: (w, side) => w[side].lab.id,
-    read: { ...ADMINS_ALL, ...each(['lab', 'labAccess', 'harvestCenter'], 'side') },
+    // Labs serve every domain.
+    read: { ...each(ADMIN_ROLES, 'all'), ...each(['lab', 'labAccess', 'harvestCenter'], 'side') },
   },
   // Vial records follow their patient; admins and the patient's lab write them (decision 005).
   vialRecord: {
@@ -222,6 +232,7 @@ const KINDS = {
     write: {
       superAdmin: 'all',
       ...each(['admin', 'adminEquivalent'], 'all-but-super-admin'),
+      domainAdmin: 'side',
       ...each(NON_ADMIN_ROLES, 'side'),
     },
   },
@@ -236,13 +247,13 @@ const KINDS = {
   // "Login As": any account but an admin's.
   impersonationTarget: {
     sample: (w, side) => w[side].patient.id,
-    read: each(ADMIN_ROLES, 'all-but-admins'),
+    read: { ...each(PORTAL_ADMIN_ROLES, 'all-but-admins'), domainAdmin: 'side' },
   },
   // The catalogue is the same for everyone signed in.
   product: { sample: (w) => w.productId, read: each(ROLES, 'all') },
-  outboxMail: { sample: (w) => w.outboxMailId, read: ADMINS_ALL },
+  outboxMail: { sample: (w) => w.outboxMailId, read: PORTAL_ADMINS_ALL },
   // White-label domains are the main portal's admins' (the wizard); a domain's logo is public.
-  whiteLabelDomain: { sample: (w) => w.whiteLabel.id, read: ADMINS_ALL },
+  whiteLabelDomain: { sample: (w) => w.whiteLabel.id, read: PORTAL_ADMINS_ALL },
   whiteLabelLogo: { sample: (w) => w.whiteLabel.logoFile, read: each(CALLERS, 'all') },
   // A patient's agreement (documents.policy.ts): the patient, its HC and the HC's staff, its lab and
   // admins read it; the HC that requested it and admins change it. Referral centers and sales
@@ -270,9 +281,9 @@ const KINDS = {
     sample: (w, side, caller) => w[side].cardIds[buyerRoleOf(caller)],
     read: each(BUYER_ROLES, 'side'),
   },
-  // Coupons are the admins'.
-  coupon: { sample: (w) => w.couponId, read: ADMINS_ALL },
-  adminInvitation: { sample: (w) => w.adminInvitationId, read: ADMINS_ALL },
+  // Coupons and invitations are the whole portal's: its own admins'.
+  coupon: { sample: (w) => w.couponId, read: PORTAL_ADMINS_ALL },
+  adminInvitation: { sample: (w) => w.adminInvitationId, read: PORTAL_ADMINS_ALL },
   // A transaction and its receipt: the center that paid, its staff, admins.
   transaction: {
     sample: (w, side) => w[side].transactionId,
@@ -287,7 +298,7 @@ const KINDS = {
   },
   labelFile: { sample: (w, side) => w.labels[side].file, read: LABEL_READERS },
   // Assets (assets.policy.ts): an account type reads those aimed at it; admins read and change all.
-  asset: { sample: (w, side) => w.assets[side].id, read: SIGNED_IN_BY_TYPE, write: ADMINS_ALL },
+  asset: { sample: (w, side) => w.assets[side].id, read: SIGNED_IN_BY_TYPE, write: PORTAL_ADMINS_ALL },
   assetFile: { sample: (w, side) => w.assets[side].file, read: SIGNED_IN_BY_TYPE },
   // An account type's resource center: its own users and admins ("other" is another type).
   membership: {
@@ -548,9 +559,8 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   }),
   // Multipart: a JSON body has no logo (400 after access).
   'POST /domain/white-label/config/': () => ({}),
-  'PATCH /api/v1/hc-staff/:id/': ({ world }) => ({
-    staff_hc_ids: `${world.A.harvestCenter.id},${world.B.harvestCenter.id}`,
-  }),
+  // Side A's HC: inside the reach of every admin that reaches the staff member (a domain's admin too).
+  'PATCH /api/v1/hc-staff/:id/': ({ world }) => ({ staff_hc_ids: `${world.A.harvestCenter.id}` }),
   // Side A's staff member: removed from A's HC, or refused as not working for B's.
   'POST /api/v1/hc-staff/remove-user/': ({ world }) => ({ user_id: world.A.hcStaff.id }),
   // The creator's own team (the id is left to the server).
@@ -564,9 +574,9 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
     first_name: 'New',
     last_name: 'Manager',
   }),
-  // Both sides' HCs: a valid set for any RHC.
+  // Side A's HC: a valid set for any RHC, inside a domain admin's reach.
   'POST /api/v1/rhc-association/update-association/:id/': ({ world }) => ({
-    rhc_hc_ids: [world.A.harvestCenter.id, world.B.harvestCenter.id],
+    rhc_hc_ids: [world.A.harvestCenter.id],
   }),
   'POST /api/v1/users/': ({ unique }) => ({
     subscription: MEMBERSHIP.patient,

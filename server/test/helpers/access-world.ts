@@ -1,8 +1,8 @@
 import { ALL_MEMBERSHIPS, MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { centerAccounts, domains, userTagLinks } from '../../src/db/schema/accounts.ts';
+import { centerAccounts, domains, users, userTagLinks } from '../../src/db/schema/accounts.ts';
 import { assetItems, assets } from '../../src/db/schema/assets.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
@@ -248,6 +248,19 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
   const adminEquivalent = await createUser(db, { membershipId: MEMBERSHIP.adminEquivalent });
   const A = await createSide(db, 'A');
   const B = await createSide(db, 'B');
+  // Side A's accounts are a white-label domain's, with an admin of their own (decision 023): that
+  // admin reaches side A and never side B, as the sides' own roles do.
+  const whiteLabel = await createWhiteLabelDomain(db, options.storage);
+  await db
+    .update(users)
+    .set({ domainId: whiteLabel.id })
+    .where(
+      inArray(
+        users.id,
+        accountsOf(A).map((account) => account.id),
+      ),
+    );
+  const domainAdmin = await createUser(db, { membershipId: MEMBERSHIP.admin, domainId: whiteLabel.id });
   const documents = {
     A: await createSideDocuments(db, options.storage, A),
     B: await createSideDocuments(db, options.storage, B),
@@ -261,7 +274,6 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     A: await createSideLogo(db, options.storage, A),
     B: await createSideLogo(db, options.storage, B),
   };
-  const whiteLabel = await createWhiteLabelDomain(db, options.storage);
   const outboxMailId = await enqueueMail(db, {
     to: A.patient.email,
     subject: 'Access matrix',
@@ -278,13 +290,21 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
   const [product] = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1);
   if (!product) throw new Error('The migrations seed no product: the product routes need one.');
   const accounts = new Map<number, UserRow>();
-  for (const account of [superAdmin, admin, adminEquivalent, ...accountsOf(A), ...accountsOf(B)]) {
+  for (const account of [
+    superAdmin,
+    admin,
+    adminEquivalent,
+    domainAdmin,
+    ...accountsOf(A),
+    ...accountsOf(B),
+  ]) {
     accounts.set(account.id, account);
   }
   return {
     superAdmin,
     admin,
     adminEquivalent,
+    domainAdmin,
     A,
     B,
     documents,

@@ -11,6 +11,7 @@ import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { isStaffOfHarvestCenter } from './account-writes.ts';
+import { isInCallersDomain } from './roles.ts';
 
 /** An invitation to set a first password stays valid longer than a reset link. */
 export const INVITATION_TTL_DAYS = 7;
@@ -55,10 +56,10 @@ const INVITATION_RESENT = 'invitation.resent';
 async function canResendInvitation(
   db: Db,
   actor: Actor,
-  target: { id: number; membershipId: number; isSuperuser: boolean },
+  target: { id: number; membershipId: number; isSuperuser: boolean; domainId: number | null },
 ): Promise<boolean> {
   if (target.id === actor.id) return false;
-  if (actor.isAdmin) return !target.isSuperuser || actor.isSuperuser;
+  if (actor.isAdmin) return isInCallersDomain(actor, target) && (!target.isSuperuser || actor.isSuperuser);
   if (actor.membershipId !== MEMBERSHIP.harvestCenter) return false;
   if (target.membershipId === MEMBERSHIP.patient) {
     const [own] = await db
@@ -90,6 +91,7 @@ export async function resendInvitation(
       firstName: users.firstName,
       membershipId: users.membershipId,
       isSuperuser: users.isSuperuser,
+      domainId: users.domainId,
       isActive: users.isActive,
       lastLogin: users.lastLogin,
     })

@@ -149,3 +149,31 @@ export async function findProcessingLab(db: Db, id: number) {
   const [row] = await db.select().from(processingLabs).where(eq(processingLabs.id, id)).limit(1);
   return row;
 }
+
+/**
+ * Whether an admin's reach covers an account, by its id: a white-label admin's only its own domain's
+ * (docs/decisions/023). Always true for the main portal's admins, for no account, and for other
+ * roles, whose own rules decide.
+ */
+export async function adminReaches(
+  db: Db,
+  actor: ScopeActor,
+  accountId: number | null | undefined,
+): Promise<boolean> {
+  if (!actor.isAdmin || actor.domainId === null || accountId === null || accountId === undefined) return true;
+  const [row] = await db
+    .select({ domainId: users.domainId })
+    .from(users)
+    .where(eq(users.id, accountId))
+    .limit(1);
+  return row?.domainId === actor.domainId;
+}
+
+/** The same as a refusal (403): an admin acting on an account outside its domain. */
+export async function assertAdminReaches(
+  db: Db,
+  actor: ScopeActor,
+  accountId: number | null | undefined,
+): Promise<void> {
+  if (!(await adminReaches(db, actor, accountId))) throw forbidden('This account is not in your domain.');
+}

@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+import { adminReaches, assertAdminReaches } from '../accounts/lookups.ts';
 
 /** An HC's transactions: the HC (its staff acting as it), its staff members, admins. */
 export async function requireHarvestCenterHistoryReader(db: Db, actor: Actor, harvestCenterId: number) {
-  if (actor.isAdmin) return;
+  if (actor.isAdmin) return assertAdminReaches(db, actor, harvestCenterId);
   if (actor.membershipId === MEMBERSHIP.harvestCenter && actor.id === harvestCenterId) return;
   if (
     actor.membershipId === MEMBERSHIP.hcStaff &&
@@ -17,8 +18,12 @@ export async function requireHarvestCenterHistoryReader(db: Db, actor: Actor, ha
 }
 
 /** An RHC's transactions: the RHC and admins. */
-export function requireReferralCenterHistoryReader(actor: Actor, referralHarvestCenterId: number) {
-  if (actor.isAdmin) return;
+export async function requireReferralCenterHistoryReader(
+  db: Db,
+  actor: Actor,
+  referralHarvestCenterId: number,
+) {
+  if (actor.isAdmin) return assertAdminReaches(db, actor, referralHarvestCenterId);
   if (actor.membershipId === MEMBERSHIP.referralHarvestCenter && actor.id === referralHarvestCenterId) return;
   throw forbidden();
 }
@@ -31,7 +36,7 @@ type TransactionParties = {
 
 /** A receipt: whoever paid, the HC and RHC of the order, the HC's staff, admins. */
 export async function canReadTransaction(db: Db, actor: Actor, t: TransactionParties): Promise<boolean> {
-  if (actor.isAdmin) return true;
+  if (actor.isAdmin) return adminReaches(db, actor, t.buyerUserId);
   if ([t.buyerUserId, t.harvestCenterId, t.referralHarvestCenterId].includes(actor.id)) return true;
   return (
     actor.membershipId === MEMBERSHIP.hcStaff &&

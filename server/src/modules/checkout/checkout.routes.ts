@@ -97,7 +97,7 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
         schema: { tags, params: ZIdParams, querystring: ZHistoryQuery, response: { 200: ZHistoryPage } },
       },
       async (request) => {
-        requireReferralCenterHistoryReader(requireActor(request), request.params.id);
+        await requireReferralCenterHistoryReader(app.db, requireActor(request), request.params.id);
         return listTransactionHistory(app.db, { referralHarvestCenterId: request.params.id }, request.query, {
           processingFeeOnly: true,
           labelRequestsOf: deps().labelRequestsOf,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { assertAdminReaches } from '../accounts/lookups.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';
 import { newDocumentId } from './document-ids.ts';
@@ -163,6 +164,7 @@ export async function accountAttestationLink(
 ): Promise<TSignLinkResponse> {
   const targetId = accountId ?? actor.id;
   if (!actor.isAdmin && targetId !== actor.id) throw forbidden('You can sign only your own attestation.');
+  await assertAdminReaches(deps.db, actor, targetId);
   const account = await findContact(deps.db, targetId);
   if (!account) throw notFound('Account not found.');
   if (!signsOwnAttestation(account)) {

@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { documents } from '../../db/schema/documents.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { requireHarvestCenterForStaffList, requireVisiblePatient } from '../accounts/lookups.ts';
+import {
+  assertAdminReaches,
+  requireHarvestCenterForStaffList,
+  requireVisiblePatient,
+} from '../accounts/lookups.ts';
 import { documentJson, documentsJson } from './document-json.ts';
 import { documentVisibility, signsOwnAttestation } from './documents.policy.ts';
 import {
@@ -83,6 +87,7 @@ export async function accountAttestation(deps: DocumentsDeps, actor: Actor, acco
   if (!account || !signsOwnAttestation(account)) throw notFound('Harvest center not found.');
   if (!actor.isAdmin && actor.id !== accountId)
     throw forbidden('You do not have access to this attestation.');
+  await assertAdminReaches(deps.db, actor, accountId);
   const row = await findOwnAttestation(deps.db, accountId);
   if (!row) return { success: false, file: null, document: null };
   const document = await documentJson(deps, row);

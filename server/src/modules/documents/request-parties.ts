@@ -6,6 +6,7 @@ import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findAccount } from '../accounts/account-view.ts';
+import { assertAdminReaches } from '../accounts/lookups.ts';
 import { canRequestFor } from './documents.policy.ts';
 
 export type RequestingCenter = {
@@ -26,6 +27,7 @@ export async function requireRequestingCenter(
   if (!canRequestFor(actor, harvestCenterId)) {
     throw forbidden('You can request documents only for your own harvest center.');
   }
+  await assertAdminReaches(db, actor, harvestCenterId);
   return loadRequestingCenter(db, harvestCenterId);
 }
 

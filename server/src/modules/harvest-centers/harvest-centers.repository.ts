@@ -145,6 +145,8 @@ export async function findRhcIdPage(db: Db, where: SQL, page: PageRequest) {
       db
         .select({ id: users.id, company: users.company, totalRows })
         .from(users)
+        // The scopes read the center's row (its rep, its domain's reach).
+        .innerJoin(centerAccounts, eq(centerAccounts.userId, users.id))
         .where(where)
         .orderBy(asc(users.company), asc(users.id)),
     page,

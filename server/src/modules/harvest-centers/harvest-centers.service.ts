@@ -24,6 +24,7 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
 import { createAccount, findRepChain, replaceHarvestCenterLinks } from '../accounts/account-writes.ts';
 import {
+  assertAdminReaches,
   findProcessingLab,
   requireVisibleHarvestCenter,
   requireVisibleLab,
@@ -188,6 +189,7 @@ export async function createHarvestCenter(
   let repId: number | null;
   if (actor.isAdmin) {
     repId = input.saless_rep_id ?? null;
+    await assertAdminReaches(db, actor, repId);
   } else {
     const errors: Record<string, string> = {};
     if (input.saless_rep_id != null && input.saless_rep_id !== actor.id) {
@@ -274,6 +276,7 @@ export async function updateRhcAssociation(
   context: RequestContext,
 ): Promise<TRhcAssociation> {
   if (!actor.isAdmin) throw forbidden();
+  for (const accountId of [rhcId, ...hcIds]) await assertAdminReaches(db, actor, accountId);
   await db.transaction(async (tx) => {
     await replaceHarvestCenterLinks(tx, 'rhc', rhcId, hcIds);
     await recordAudit(tx, {

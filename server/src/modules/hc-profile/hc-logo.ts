@@ -11,6 +11,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { normalizedLogo } from '../../storage/logo-image.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { CENTER_LOGOS, logoUrl } from '../accounts/center-logo.ts';
+import { assertAdminReaches } from '../accounts/lookups.ts';
 
 /** Whose logo a caller sets: an HC its own (its staff through staff access), admins any HC's. */
 function logoCenterId(actor: Actor, requested: number | undefined): number {
@@ -35,6 +36,7 @@ export async function setHarvestCenterLogo(
   context: RequestContext,
 ): Promise<THcLogoResponse> {
   const centerId = logoCenterId(actor, input.harvestCenterId);
+  await assertAdminReaches(deps.db, actor, centerId);
   if (!(await findAccount(deps.db, centerId, [MEMBERSHIP.harvestCenter]))) {
     throw notFound('Harvest center not found.');
   }

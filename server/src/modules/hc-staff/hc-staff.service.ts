@@ -24,7 +24,7 @@ import {
   replaceHarvestCenterLinks,
   unlinkStaffFromHarvestCenter,
 } from '../accounts/account-writes.ts';
-import { requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
+import { assertAdminReaches, requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
 import { harvestCenterScope } from '../accounts/scopes.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
 import { canRemoveStaffFromHarvestCenter, canViewStaffHarvestCenters } from './hc-staff.policy.ts';
@@ -44,6 +44,7 @@ export async function listStaffHarvestCenters(
 ): Promise<TStaffHcListResponse> {
   const staff = await findAccount(db, staffId, [MEMBERSHIP.hcStaff]);
   if (!staff) throw notFound('HC staff member not found.');
+  await assertAdminReaches(db, actor, staffId);
   if (!canViewStaffHarvestCenters(actor, staffId))
     throw forbidden('You can only see your own harvest centers.');
   const centers = await findHarvestCentersOfStaff(db, staffId);
@@ -125,6 +126,8 @@ export async function updateStaffHarvestCenters(
   context: RequestContext,
 ): Promise<THcStaffUpdateResponse> {
   if (!actor.isAdmin) throw forbidden();
+  await assertAdminReaches(db, actor, staffId);
+  for (const centerId of harvestCenterIds) await assertAdminReaches(db, actor, centerId);
   await db.transaction(async (tx) => {
     await replaceHarvestCenterLinks(tx, 'staff', staffId, harvestCenterIds);
     await recordAudit(tx, {
@@ -151,6 +154,7 @@ export async function removeStaffFromHarvestCenter(
   if (!canRemoveStaffFromHarvestCenter(actor, body.hc_id)) {
     throw forbidden('You can only remove staff from your own harvest center.');
   }
+  await assertAdminReaches(db, actor, body.hc_id);
   await db.transaction(async (tx) => {
     if (!(await unlinkStaffFromHarvestCenter(tx, body.user_id, body.hc_id))) {
       throw badRequest(STAFF_NOT_OF_CENTER_MESSAGE, { user_id: STAFF_NOT_OF_CENTER_MESSAGE });

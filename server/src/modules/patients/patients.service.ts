@@ -24,6 +24,7 @@ import { isEmailTaken, type PatientAccountRow } from '../accounts/account-view.t
 import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.ts';
 import { createPatient as createPatientAccount } from '../accounts/create-patient.ts';
 import {
+  assertAdminReaches,
   requireVisibleHarvestCenter,
   requireVisibleLab,
   requireVisiblePatient,
@@ -330,6 +331,9 @@ export async function createPatient(
   if (isHc) {
     if (changes.harvestCenterId != null && changes.harvestCenterId !== actor.id) throw forbidden(OWN_HC_ONLY);
     changes.harvestCenterId = actor.id;
+  }
+  for (const center of [changes.harvestCenterId, changes.referralHarvestCenterId]) {
+    await assertAdminReaches(db, actor, center as number | null | undefined);
   }
   const {
     firstName,

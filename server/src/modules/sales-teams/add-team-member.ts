@@ -9,6 +9,7 @@ import { forbidden } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
 import { queueInvitationMail } from '../accounts/invitations.ts';
+import { assertAdminReaches } from '../accounts/lookups.ts';
 import { findSalesPersonRow } from './sales-teams.repository.ts';
 import { toSalesPerson } from './sales-teams.service.ts';
 
@@ -55,6 +56,7 @@ async function addTeamMember(
   uplineId: number | null,
   context: RequestContext & { publicUrl: string },
 ): Promise<TSalesPerson> {
+  await assertAdminReaches(db, actor, uplineId);
   // Nobody knows this password: the member sets one from the invitation mail.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await db.transaction(async (tx) => {

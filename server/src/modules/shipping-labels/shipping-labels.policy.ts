@@ -5,7 +5,7 @@ import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
-import { isInCallersDomain } from '../accounts/roles.ts';
+import { adminReaches } from '../accounts/lookups.ts';
 
 /** Centers that request labels: harvest centers and referral harvest centers (part 2 §6). */
 export const LABEL_CENTER_MEMBERSHIPS = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter] as const;
@@ -13,11 +13,7 @@ export const LABEL_CENTER_MEMBERSHIPS = [MEMBERSHIP.harvestCenter, MEMBERSHIP.re
 /** Who may act for a center's labels: the center itself, its HC staff (harvest centers only), admins. */
 export async function actsForLabelCenter(db: Db, actor: Actor, centerId: number): Promise<boolean> {
   if (actor.id === centerId) return true;
-  if (actor.isAdmin) {
-    if (actor.domainId === null) return true;
-    const center = await findAccount(db, centerId, LABEL_CENTER_MEMBERSHIPS);
-    return center !== undefined && isInCallersDomain(actor, center);
-  }
+  if (actor.isAdmin) return adminReaches(db, actor, centerId);
   return actor.membershipId === MEMBERSHIP.hcStaff && isStaffOfHarvestCenter(db, actor.id, centerId);
 }
 

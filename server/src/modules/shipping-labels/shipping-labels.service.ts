@@ -348,6 +348,7 @@ export async function sendLabelNotification(
   const row = await deps.db.transaction(async (tx) => {
     const current = await findLabelRequest(tx, id, { forUpdate: true });
     if (!current) throw notFound('Label request not found.');
+    if (!(await actsForLabelCenter(tx, actor, current.centerId))) throw forbidden();
     const sent = await notifyCenter(tx, current);
     await recordAudit(tx, {
       action: 'shipping_label.notification_sent',
@@ -377,9 +378,10 @@ export async function createCarrierLabel(
   id: number,
   context: RequestContext,
 ): Promise<TLabelUpdateResponse> {
-  if (!deps.carrier) throw conflict(SHIPPING_LABEL_TEXTS.noCarrier);
   const request = await findLabelRequest(deps.db, id);
   if (!request) throw notFound('Label request not found.');
+  if (!(await actsForLabelCenter(deps.db, actor, request.centerId))) throw forbidden();
+  if (!deps.carrier) throw conflict(SHIPPING_LABEL_TEXTS.noCarrier);
   if (request.labelKey) throw conflict(SHIPPING_LABEL_TEXTS.hasLabel);
   // The spec's form has no clinic phone: the doctor's, else the center's account phone.
   const center = await findAccountById(deps.db, request.centerId);

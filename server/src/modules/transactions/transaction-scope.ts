@@ -8,6 +8,7 @@ import { transactions } from '../../db/schema/commerce.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import { salesTeamOfRep } from '../accounts/buyers.ts';
+import { assertAdminReaches } from '../accounts/lookups.ts';
 import { teamHeadOf } from '../accounts/roles.ts';
 import { inAdminReach } from '../accounts/scopes.ts';
 import { EVERY_ROW, type ReportWhere } from './transaction-counts.ts';
@@ -77,7 +78,7 @@ export type ReportTarget = { level: 'rep' | 'manager' | 'distributor'; id: numbe
  * rows stay narrowed by the caller's scope besides, so a head only ever sees the sales it headed.
  */
 export async function assertReportTarget(db: Db, actor: Actor, target: ReportTarget): Promise<void> {
-  if (actor.isAdmin) return;
+  if (actor.isAdmin) return assertAdminReaches(db, actor, target.id);
   const ownLevel = teamHeadOf(actor)?.kind;
   if (ownLevel === target.level) {
     if (target.id !== actor.id) throw forbidden();

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
 import { createPatient } from '../accounts/create-patient.ts';
+import { assertAdminReaches } from '../accounts/lookups.ts';
 import { profileChanges } from './user-profile.ts';
 import { membershipName, toUserJson } from './user-view.ts';
 import {
@@ -118,6 +119,8 @@ export async function updateUserByAdmin(
     if (unknown.length) errors.tags = `Unknown tag: ${unknown.join(', ')}.`;
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
+  // A white-label admin links its accounts only to its domain's rep, manager or distributor.
+  for (const upline of Object.values(links)) await assertAdminReaches(db, actor, upline);
 
   await db.transaction(async (tx) => {
     if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));

@@ -200,6 +200,7 @@ export function WhiteLabelPage() {
                 <TextInput label="Sender e-mail" type="email" {...form.getInputProps('email_sender')} />
                 <ColorInput
                   label="Brand colour"
+                  withEyeDropper={false}
                   placeholder="The portal's own"
                   {...form.getInputProps('brand_color')}
                 />
@@ -208,7 +209,6 @@ export function WhiteLabelPage() {
               <FileInput
                 label="Logo"
                 withAsterisk
-                aria-required
                 description={`PNG, JPEG or WebP, up to ${WHITE_LABEL_LOGO_MAX_MEGABYTES} MB`}
                 accept="image/png,image/jpeg,image/webp"
                 leftSection={<IconPhoto size={18} aria-hidden />}
