@@ -7,6 +7,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { BRANDING_META_NAME, WHITE_LABEL_LOGO_FIELD, WHITE_LABEL_TEXTS } from '@portal/shared/white-label';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema/platform.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { type DnsStub, startDnsStub } from './helpers/dns-stub.ts';
 import { multipartBody } from './helpers/documents.ts';
@@ -305,6 +306,20 @@ describe('white-label tenants', () => {
     expect(csv.body).toContain('patient@tenant-one.example');
     expect(csv.body).not.toContain('main-patient@example.test');
     expect(csv.body).not.toContain('patient@tenant-two.example');
+
+    // Its dashboard counts its domain's accounts and the mail to them, not the portal's.
+    await t.db.insert(mailOutbox).values([
+      { to: onePatient.email, subject: 'Failed', text: '-', status: 'failed' },
+      { to: mainPatient.email, subject: 'Failed', text: '-', status: 'failed' },
+    ]);
+    const summary = (
+      await injectAs(t.app, admin, { method: 'GET', url: '/api/v1/dashboard/summary/' })
+    ).json();
+    expect(summary).toMatchObject({ kind: 'admin', failed_mail: 1 });
+    const portal = (
+      await injectAs(t.app, superAdmin, { method: 'GET', url: '/api/v1/dashboard/summary/' })
+    ).json();
+    expect(portal.failed_mail).toBe(2);
 
     // The portal's own settings are not a white-label admin's.
     expect(

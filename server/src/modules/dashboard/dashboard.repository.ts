@@ -1,6 +1,6 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { LAB_STAGES, type TLabStage } from '@portal/shared/patients';
-import { and, count, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   centerAccounts,
@@ -103,9 +103,17 @@ export async function countInactiveUsers(db: Db, domainId: number | null): Promi
   return row.n;
 }
 
-/** Mail the outbox gave up on. */
-export async function countFailedMail(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'failed'));
+/** Mail the outbox gave up on; for a white-label admin, the mail to its domain's accounts. */
+export async function countFailedMail(db: Db, domainId: number | null): Promise<number> {
+  const failed = eq(mailOutbox.status, 'failed');
+  const [row] =
+    domainId === null
+      ? await db.select({ n: count() }).from(mailOutbox).where(failed)
+      : await db
+          .select({ n: count() })
+          .from(mailOutbox)
+          .innerJoin(users, sql`lower(${users.email}) = lower(${mailOutbox.to})`)
+          .where(and(failed, eq(users.domainId, domainId)));
   return row.n;
 }
 

@@ -30,7 +30,7 @@ export async function getDashboardSummary(db: Db, actor: Actor): Promise<TDashbo
       kind: 'admin',
       patients: await patients(),
       inactive_users: await countInactiveUsers(db, actor.domainId),
-      failed_mail: await countFailedMail(db),
+      failed_mail: await countFailedMail(db, actor.domainId),
     };
   }
   if (isLabAccount(actor)) {
