@@ -24,6 +24,7 @@ import { computeBuildVersion, registerWebApp, WEB_DIST } from './http/web-app.ts
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -127,6 +128,7 @@ const DOMAIN_ROUTES = [
   hcProfileRoutes,
   assetsRoutes,
   whiteLabelRoutes,
+  auditTrailRoutes,
 ];
 
 /**
@@ -210,7 +212,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => app.sessionInvalidation.close());
   app.decorate(
     'sessionPurge',
-    new SessionPurgeJob(database.db, { maxAgeDays: config.sessionMaxAgeDays }, app.log),
+    new SessionPurgeJob(
+      database.db,
+      { maxAgeDays: config.sessionMaxAgeDays, auditRetentionYears: config.auditRetentionYears },
+      app.log,
+    ),
   );
   app.addHook('onClose', async () => app.sessionPurge.stop());
 

@@ -442,6 +442,8 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/processing-labs\/:id\//, kind: 'processingLab' },
   { route: /\/harvest-centers\/:id\//, kind: 'harvestCenter' },
   { route: /\/hc-staff\/:id\//, kind: 'hcStaff' },
+  // "Who saw my record": the patient and admins.
+  { route: /\/patients\/:id\/access-log\/$/, kind: 'patient', rule: { ...ADMINS_ALL, patient: 'side' } },
   { route: /\/patients\/:id\//, kind: 'patient' },
   { route: /\/products\/:id\//, kind: 'product' },
   { route: /\/mail-outbox\/:id\//, kind: 'outboxMail' },

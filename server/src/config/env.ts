@@ -45,6 +45,8 @@ const ZEnvFields = z.object({
   /** Public sign-ups accepted per client address and hour (POST /api/v1/harvest-centers/ without a session). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().max(100_000).default(10),
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** How long audit rows are kept before the hourly purge removes them (21 CFR 1271 asks for years). */
+  AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(6),
   SEED_DEMO: booleanFlag,
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').default('demo-password'),
   BUILD_VERSION: z.string().optional(),
@@ -261,6 +263,7 @@ export type AppConfig = {
   sessionMaxAgeDays: number;
   /** Public sign-ups per client address and hour. */
   signUpRateLimit: number;
+  auditRetentionYears: number;
   seedDemo: boolean;
   demoPassword: string;
   buildVersion: string | undefined;
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     signUpRateLimit: e.SIGNUP_RATE_LIMIT,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    auditRetentionYears: e.AUDIT_RETENTION_YEARS,
     // The embedded database of a first run is seeded unless told otherwise; a real one only on request.
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     demoPassword: e.DEMO_PASSWORD,

@@ -80,6 +80,7 @@ const MENU: readonly MenuEntry[] = [
   { path: '/rhc-manager', label: 'RHC Manager', memberships: ADMINS },
   { path: '/admin-invitations', label: 'Admin Invitations', memberships: ADMINS, portal: true },
   { path: '/white-label-registration', label: 'White Label', memberships: ADMINS, portal: true },
+  { path: '/audit-log', label: 'Audit Log', memberships: ADMINS, portal: true },
 
   { path: '/all-manager-sr-team', label: 'Team Sales Reps', memberships: [M.salesDistributor] },
   { path: '/all-manager-patients-team', label: 'Team Patients', memberships: [M.salesDistributor] },
@@ -99,6 +100,7 @@ const MENU: readonly MenuEntry[] = [
 
   { path: '/password', label: 'Change Password', group: ACCOUNT },
   { path: '/profile', label: 'Contact Details', group: ACCOUNT },
+  { path: '/my-record-access', label: 'Who saw my record', group: ACCOUNT, memberships: [M.patient] },
   {
     path: '/hc-locations',
     label: 'Locations',

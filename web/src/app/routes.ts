@@ -337,6 +337,18 @@ export const ROUTES: AppRoute[] = [
       import('../features/sign-up/pages/admin-invitations-page.tsx').then((m) => m.AdminInvitationsPage),
   },
   {
+    path: '/audit-log',
+    title: 'Audit Log',
+    memberships: ADMIN_MEMBERSHIPS,
+    page: () => import('../features/audit/pages/audit-log-page.tsx').then((m) => m.AuditLogPage),
+  },
+  {
+    path: '/my-record-access',
+    title: 'Who saw my record',
+    memberships: [MEMBERSHIP.patient],
+    page: () => import('../features/audit/pages/access-log-page.tsx').then((m) => m.AccessLogPage),
+  },
+  {
     path: '/white-label-registration',
     title: 'White Label Registration',
     memberships: ADMIN_MEMBERSHIPS,

@@ -1,24 +1,54 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
-/** Who did what, when, from where. Rows are never updated. */
+/**
+ * The audit trail: append-only and hash-chained (docs/decisions/024-audit-trail.md). A trigger gives
+ * each row the next `chain_seq`, the previous row's hash and its own hash; another refuses every
+ * UPDATE, DELETE and TRUNCATE but the retention purge's. `npm run audit:verify` walks the chain.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
     action: text('action').notNull(),
+    /** The person who did it (the admin behind Login As, the staff member behind staff access). */
     actorUserId: integer('actor_user_id'),
+    /** The account the person acted as, when it was not their own. */
+    actingAsUserId: integer('acting_as_user_id'),
     targetUserId: integer('target_user_id'),
+    /** The patient whose record this is about ("who saw my record"). */
+    patientId: integer('patient_id'),
+    /** What was read or changed: a kind ('patient', 'document', 'export') and its id. */
+    objectType: text('object_type').notNull().default(''),
+    objectId: text('object_id').notNull().default(''),
     /** Lower-cased e-mail a login attempt named, for per-account throttling. */
     email: text('email').notNull().default(''),
     ip: text('ip').notNull().default(''),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    rowHash: text('row_hash'),
   },
   (t) => [
     index('audit_log_action_email_idx').on(t.action, t.email, t.createdAt),
     index('audit_log_action_ip_idx').on(t.action, t.ip, t.createdAt),
     index('audit_log_target_idx').on(t.targetUserId),
+    uniqueIndex('audit_log_chain_seq_key').on(t.chainSeq),
+    index('audit_log_patient_idx').on(t.patientId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { purgeExpiredAudit } from '../../audit/audit-chain.ts';
 import { DAY_MS } from '../../auth/session-lifetime.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, passwordResetTokens } from '../../db/schema/auth.ts';
@@ -14,15 +15,22 @@ export type PurgeCounts = {
   loginCounters: number;
   rateLimitCounters: number;
   emailConfirmations: number;
+  auditRows: number;
+};
+
+export type PurgeOptions = {
+  maxAgeDays: number;
+  /** Audit rows are kept this long (AUDIT_RETENTION_YEARS), then purged. */
+  auditRetentionYears: number;
 };
 
 /**
  * Deletes what can never be used again: sessions expired, past their absolute lifetime or revoked
  * (linked sessions go with their parent, by the foreign key's cascade), reset tokens used or
  * expired, e-mail confirmation links used or expired, and login and rate-limit counters whose
- * window has passed.
+ * window has passed; and audit rows past their retention period.
  */
-export async function purgeExpiredSessions(db: Db, options: { maxAgeDays: number }): Promise<PurgeCounts> {
+export async function purgeExpiredSessions(db: Db, options: PurgeOptions): Promise<PurgeCounts> {
   const maxAge = sql`make_interval(secs => ${(options.maxAgeDays * DAY_MS) / 1000})`;
   const sessions = await db
     .delete(authTokens)
@@ -48,12 +56,13 @@ export async function purgeExpiredSessions(db: Db, options: { maxAgeDays: number
     loginCounters: await deleteExpiredLoginCounters(db),
     rateLimitCounters: await purgeRateLimitHits(db),
     emailConfirmations: confirmations.length,
+    auditRows: await purgeExpiredAudit(db, options.auditRetentionYears),
   };
 }
 
 /** Runs the purge at start and then hourly; started like the mail worker, stopped on close. */
 export class SessionPurgeJob extends PeriodicJob<PurgeCounts> {
-  constructor(db: Db, options: { maxAgeDays: number }, log: FastifyBaseLogger) {
+  constructor(db: Db, options: PurgeOptions, log: FastifyBaseLogger) {
     super(
       'session purge',
       async () => {

@@ -1,3 +1,4 @@
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { documentVisibility } from './documents.policy.ts';
@@ -20,6 +21,7 @@ export async function openDocumentFile(
   actor: Actor | null,
   documentId: string,
   query: MediaQuery,
+  origin: { ip: string },
 ): Promise<{ key: string; filename: string }> {
   const signed = query.signature !== undefined || query.expires !== undefined;
   let version: 'final' | 'original' = 'final';
@@ -57,5 +59,16 @@ export async function openDocumentFile(
     );
   }
   const base = document.name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim() || 'document';
+  // Every opening of a document's file is on the audit trail, by session or by signed link.
+  await recordAudit(deps.db, {
+    action: 'document.viewed',
+    ...(actor ? auditIdentity(actor) : {}),
+    patientId: document.patientId,
+    targetUserId: document.patientId ?? document.harvestCenterId,
+    objectType: 'document',
+    objectId: document.documentId,
+    ip: origin.ip,
+    detail: { version, by: signed ? 'signed link' : 'session' },
+  });
   return { key, filename: `${base}${version === 'original' ? '' : ' (signed)'}.pdf` };
 }

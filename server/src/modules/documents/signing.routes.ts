@@ -103,6 +103,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.actor,
         request.params.documentId,
         request.query,
+        { ip: request.ip },
       );
       return sendStoredFile(reply, app.storage, {
         key,

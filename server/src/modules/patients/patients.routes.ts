@@ -74,7 +74,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: { tags, params: ZIdParams, response: { 200: ZPatientDetail } },
     },
-    async (request) => getPatient(app.db, requireActor(request), request.params.id),
+    async (request) => getPatient(app.db, requireActor(request), request.params.id, requestContext(request)),
   );
 
   app.patch(

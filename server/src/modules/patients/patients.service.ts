@@ -14,7 +14,7 @@ import {
   type TPatientUpdate,
 } from '@portal/shared/patients';
 import type { SQL } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
@@ -189,8 +189,23 @@ async function loadDetail(db: Db, actor: Actor, patient: { id: number }): Promis
   };
 }
 
-export async function getPatient(db: Db, actor: Actor, id: number): Promise<TPatientDetail> {
-  return loadDetail(db, actor, await requireVisiblePatient(db, actor, id));
+/** The patient form's record; every read is on the audit trail ("who saw my record"). */
+export async function getPatient(
+  db: Db,
+  actor: Actor,
+  id: number,
+  context: RequestContext,
+): Promise<TPatientDetail> {
+  const detail = await loadDetail(db, actor, await requireVisiblePatient(db, actor, id));
+  await recordAudit(db, {
+    action: 'patient.viewed',
+    ...auditIdentity(actor),
+    patientId: id,
+    objectType: 'patient',
+    objectId: id,
+    ip: context.ip,
+  });
+  return detail;
 }
 
 type FieldValues = Record<TPatientField, string | number | boolean | null>;
@@ -281,13 +296,23 @@ export async function updatePatient(
     await updatePatientRecord(tx, id, changedRecord);
     const changed = [...Object.keys(identity), ...Object.keys(changedRecord)];
     if (changed.length > 0) {
-      const audit = auditActor(actor);
+      // What changed, before and after (the audit trail of docs/decisions/024).
+      const before = patient as unknown as Record<string, unknown>;
+      const changes = Object.fromEntries(
+        Object.entries({ ...identity, ...changedRecord }).map(([key, value]) => [
+          key,
+          { from: before[key] ?? null, to: value },
+        ]),
+      );
       await recordAudit(tx, {
         action: 'patient.updated',
-        actorUserId: audit.actorUserId,
+        ...auditIdentity(actor),
         targetUserId: id,
+        patientId: id,
+        objectType: 'patient',
+        objectId: id,
         ip: context.ip,
-        detail: { ...audit.detail, fields: changed },
+        detail: { fields: changed, changes },
       });
     }
     return patient;

@@ -18,6 +18,7 @@ import {
 } from '@portal/shared/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { SALES_AND_ADMINS } from '../accounts/roles.ts';
@@ -70,7 +71,16 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const file = await openTransactionExport(app.db, requireActor(request), request.query, format);
+        const actor = requireActor(request);
+        const file = await openTransactionExport(app.db, actor, request.query, format);
+        await recordAudit(app.db, {
+          action: 'transactions.exported',
+          ...auditIdentity(actor),
+          objectType: 'export',
+          objectId: format,
+          ip: requestContext(request).ip,
+          detail: { ...request.query },
+        });
         file.body.on('error', (err) => request.log.error({ err }, 'transaction export failed mid-stream'));
         return reply
           .header('content-type', file.contentType)

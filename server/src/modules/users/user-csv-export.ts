@@ -1,26 +1,11 @@
 import { type TUserFilters, USER_CSV_COLUMNS } from '@portal/shared/users';
 import type { Db } from '../../db/client.ts';
+import { csvLine } from '../../http/csv.ts';
 import { selectUsersAfter } from './user-list.ts';
 import { membershipName } from './user-view.ts';
 import { toUserWithRelations, type UserWithRelations } from './users.repository.ts';
 
 export const CSV_BATCH_SIZE = 1000;
-
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break; and a leading = + - @
- * (or tab / carriage return) is neutralised with a quote so a spreadsheet never runs it as a
- * formula (OWASP "CSV injection").
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(cells: Array<string | number | boolean | null | undefined>): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** One user as a row of USER_CSV_COLUMNS (part 1 §3 "CSV export of users"). */
 export function userCsvRow({ user, staffHcIds }: UserWithRelations): Array<string | number | null> {

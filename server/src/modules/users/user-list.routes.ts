@@ -3,7 +3,7 @@ import { ZIdName, ZOptionsQuery, ZUserOption, ZValueOption } from '@portal/share
 import { ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { openUsersCsv } from './user-csv-export.ts';
 import { filtersInCallersDomain, listUsers } from './user-list.ts';
@@ -51,7 +51,10 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = await openUsersCsv(app.db, filtersInCallersDomain(actor, request.query));
       await recordAudit(app.db, {
         action: 'users.exported',
-        actorUserId: actor.id,
+        ...auditIdentity(actor),
+        objectType: 'export',
+        objectId: 'csv',
+        ip: request.ip,
         detail: { ...request.query },
       });
       const day = new Date().toISOString().slice(0, 10);

@@ -12,9 +12,12 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZAdminChangePassword, ZResetUserPasswordBody, ZUpdateOwnPassword } from '@portal/shared/passwords';
 import { ZIdParams } from '@portal/shared/path-params';
 import { ZProfilePatch, ZProfilePut } from '@portal/shared/profile';
-import { ZUser } from '@portal/shared/users';
+import { type TUser, ZUser } from '@portal/shared/users';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { isEmailTaken } from '../accounts/account-view.ts';
@@ -36,13 +39,29 @@ const ACCOUNT_CREATORS = [
 ] as const;
 
 /** One user: reading, the profile form, passwords, the agreement, and the admin's account actions. */
+/** A patient's account read through the user routes is a read of a patient record: on the audit trail. */
+async function auditPatientRead(db: Db, request: FastifyRequest, user: TUser): Promise<TUser> {
+  if (user.subscription === MEMBERSHIP.patient) {
+    await recordAudit(db, {
+      action: 'patient.viewed',
+      ...auditIdentity(requireActor(request)),
+      patientId: user.id,
+      objectType: 'user',
+      objectId: user.id,
+      ip: request.ip,
+    });
+  }
+  return user;
+}
+
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
 
   app.get(
     '/api/v1/users/:id/',
     { config: { access: 'signed-in' }, schema: { tags, params: ZIdParams, response: { 200: ZUser } } },
-    async (request) => getUser(app.db, requireActor(request), request.params.id),
+    async (request) =>
+      auditPatientRead(app.db, request, await getUser(app.db, requireActor(request), request.params.id)),
   );
 
   app.get(
@@ -56,7 +75,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUser },
       },
     },
-    async (request) => getUserByIdentifier(app.db, requireActor(request), request.params.id),
+    async (request) =>
+      auditPatientRead(
+        app.db,
+        request,
+        await getUserByIdentifier(app.db, requireActor(request), request.params.id),
+      ),
   );
 
   app.post(

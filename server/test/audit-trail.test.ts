@@ -1,0 +1,211 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredAudit, verifyAuditChain } from '../src/audit/audit-chain.ts';
+import { recordAudit } from '../src/audit/audit-log.ts';
+import { auditLog } from '../src/db/schema/platform.ts';
+import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
+import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
+
+/** The audit trail (docs/decisions/024-audit-trail.md): chained, append-only, and read by admins and patients. */
+
+let t: TestApp;
+let admin: UserRow;
+let center: UserRow;
+let patient: UserRow;
+let otherPatient: UserRow;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createUserOfRole(t.db, MEMBERSHIP.admin, { firstName: 'Ada', lastName: 'Admin' });
+  center = await createUserOfRole(t.db, MEMBERSHIP.harvestCenter, {
+    company: 'Audit Center',
+    firstName: 'Cora',
+  });
+  patient = await createUser(t.db, { email: 'audited.patient@example.test', harvestCenterId: center.id });
+  otherPatient = await createUser(t.db, { email: 'other.patient@example.test' });
+});
+afterAll(() => t.close());
+
+const get = (who: Parameters<typeof injectAs>[1], url: string) =>
+  injectAs(t.app, who, { method: 'GET', url });
+
+async function rowsOf(action: string, patientId: number) {
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.patientId, patientId)));
+}
+
+describe('audit trail', () => {
+  it('records every read of a patient record with who, acting as whom, and from where', async () => {
+    expect((await get(center, `/api/v1/patients/${patient.id}/`)).statusCode).toBe(200);
+    const [read] = await rowsOf('patient.viewed', patient.id);
+    expect(read).toMatchObject({
+      actorUserId: center.id,
+      actingAsUserId: null,
+      objectType: 'patient',
+      ip: '127.0.0.1',
+    });
+
+    // An admin signed in as the patient (Login As): both identities are on the row.
+    const asPatient = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: '/api/v1/users/login-as-user/',
+      payload: { user_id: patient.id },
+    });
+    expect(asPatient.statusCode).toBe(200);
+    expect((await get(asPatient.json().token, `/api/v1/patients/${patient.id}/`)).statusCode).toBe(200);
+    const reads = await rowsOf('patient.viewed', patient.id);
+    expect(reads.at(-1)).toMatchObject({ actorUserId: admin.id, actingAsUserId: patient.id });
+
+    // A refused read is not a read.
+    expect((await get(otherPatient, `/api/v1/patients/${patient.id}/`)).statusCode).toBe(403);
+    expect((await rowsOf('patient.viewed', patient.id)).length).toBe(2);
+  });
+
+  it('records a change with its before and after, in the same transaction', async () => {
+    const change = await injectAs(t.app, center, {
+      method: 'PATCH',
+      url: `/api/v1/patients/${patient.id}/`,
+      payload: { date_adipose_shipped_to_lab: '2026-03-02' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const [row] = await rowsOf('patient.updated', patient.id);
+    expect(row).toMatchObject({ actorUserId: center.id, objectType: 'patient' });
+    expect(row.detail).toMatchObject({
+      changes: { dateAdiposeShippedToLab: { from: null, to: '2026-03-02' } },
+    });
+    // A refused change leaves no row.
+    const refused = await injectAs(t.app, otherPatient, {
+      method: 'PATCH',
+      url: `/api/v1/patients/${patient.id}/`,
+      payload: { date_adipose_shipped_to_lab: '2026-03-03' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await rowsOf('patient.updated', patient.id)).toHaveLength(1);
+  });
+
+  it("shows the patient who saw the record, and nobody else's list", async () => {
+    const log = await get(patient, `/api/v1/patients/${patient.id}/access-log/`);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          who: `Cora ${center.lastName}`,
+          role: 'Harvest Center',
+          what: 'Your record',
+          acting_as: null,
+        }),
+        expect.objectContaining({ who: 'Ada Admin', role: 'Admin', acting_as: expect.any(String) }),
+      ]),
+    );
+    expect((await get(otherPatient, `/api/v1/patients/${patient.id}/access-log/`)).statusCode).toBe(403);
+    expect((await get(center, `/api/v1/patients/${patient.id}/access-log/`)).statusCode).toBe(403);
+    expect((await get(admin, `/api/v1/patients/${patient.id}/access-log/`)).statusCode).toBe(200);
+  });
+
+  it('lets admins filter the log and export it (the export is on the log too); nobody else', async () => {
+    const page = await get(admin, `/api/admin/audit-log/?patient=${patient.id}&action=patient.&limit=10`);
+    expect(page.statusCode).toBe(200);
+    // 'patient.' takes every patient action: the two reads and the change.
+    expect(page.json().count).toBe(3);
+    expect(page.json().results.map((e: { action: string }) => e.action)).toEqual([
+      'patient.updated',
+      'patient.viewed',
+      'patient.viewed',
+    ]);
+    expect(page.json().results[1]).toMatchObject({
+      action: 'patient.viewed',
+      actor: { id: admin.id, name: 'Ada Admin' },
+      acting_as: { id: patient.id },
+      patient: { id: patient.id },
+    });
+    const byActor = await get(admin, `/api/admin/audit-log/?actor=${center.id}&patient=${patient.id}`);
+    expect(byActor.json().results.map((e: { action: string }) => e.action)).toEqual([
+      'patient.updated',
+      'patient.viewed',
+    ]);
+    const actingAs = await get(admin, `/api/admin/audit-log/?acting_as=${patient.id}`);
+    expect(actingAs.json().results.map((e: { actor: { id: number } }) => e.actor.id)).toEqual([admin.id]);
+
+    const csv = await get(admin, `/api/admin/audit-log/export-csv/?patient=${patient.id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toContain('Acting as');
+    expect(lines).toHaveLength(4);
+    const exported = await t.db.select().from(auditLog).where(eq(auditLog.action, 'audit_log.exported'));
+    expect(exported).toHaveLength(1);
+
+    for (const who of [center, patient]) {
+      expect((await get(who, '/api/admin/audit-log/')).statusCode).toBe(403);
+      expect((await get(who, '/api/admin/audit-log/export-csv/')).statusCode).toBe(403);
+    }
+    expect((await get(admin, '/api/admin/audit-log/verify/')).json()).toMatchObject({ ok: true });
+    expect((await get(center, '/api/admin/audit-log/verify/')).statusCode).toBe(403);
+  });
+
+  it('is append-only: the application cannot change, delete or empty it', async () => {
+    const refusal = (query: PromiseLike<unknown>) =>
+      Promise.resolve(query).then(
+        () => 'accepted',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(
+      await refusal(t.db.update(auditLog).set({ action: 'x' }).where(eq(auditLog.patientId, patient.id))),
+    ).toMatch(/append-only \(UPDATE refused\)/);
+    expect(await refusal(t.db.delete(auditLog).where(eq(auditLog.patientId, patient.id)))).toMatch(
+      /append-only/,
+    );
+    expect(await refusal(t.db.execute(sql`TRUNCATE audit_log`))).toMatch(/append-only/);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('keeps rows for the retention period only (AUDIT_RETENTION_YEARS), then purges them', async () => {
+    await recordAudit(t.db, { action: 'test.old' });
+    await t.db.execute(sql`SET session_replication_role = replica`);
+    // Made old behind the trigger's back, as if written 7 years ago (its hash made to match).
+    await t.db.execute(
+      sql`UPDATE audit_log SET created_at = now() - interval '7 years' WHERE action = 'test.old'`,
+    );
+    await t.db.execute(
+      sql`UPDATE audit_log SET row_hash = audit_log_row_hash(prev_hash, audit_log) WHERE action = 'test.old'`,
+    );
+    await t.db.execute(sql`SET session_replication_role = DEFAULT`);
+    expect(await purgeExpiredAudit(t.db, 8)).toBe(0);
+    expect(await purgeExpiredAudit(t.db, 6)).toBe(1);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('detects a row changed or removed directly in the database', async () => {
+    const own = await buildTestApp();
+    try {
+      const patientOfOwn = await createUser(own.db, {});
+      for (let i = 0; i < 5; i++)
+        await recordAudit(own.db, { action: `test.row${i}`, patientId: patientOfOwn.id });
+      expect(await verifyAuditChain(own.db)).toEqual({ ok: true, rows: expect.any(Number) });
+
+      await own.db.execute(sql`SET session_replication_role = replica`);
+      await own.db.execute(sql`UPDATE audit_log SET detail = '{"edited": true}' WHERE action = 'test.row2'`);
+      const [edited] = await own.db.select().from(auditLog).where(eq(auditLog.action, 'test.row2'));
+      expect(await verifyAuditChain(own.db)).toMatchObject({
+        ok: false,
+        chainSeq: edited.chainSeq,
+        reason: 'the row was changed after it was written',
+      });
+      // Put back, then delete the one after it: the gap is found.
+      await own.db.execute(sql`UPDATE audit_log SET detail = '{}' WHERE action = 'test.row2'`);
+      expect((await verifyAuditChain(own.db)).ok).toBe(true);
+      await own.db.execute(sql`DELETE FROM audit_log WHERE action = 'test.row3'`);
+      await own.db.execute(sql`SET session_replication_role = DEFAULT`);
+      const [after] = await own.db.select().from(auditLog).where(eq(auditLog.action, 'test.row4'));
+      expect(await verifyAuditChain(own.db)).toMatchObject({
+        ok: false,
+        chainSeq: after.chainSeq,
+        reason: 'rows before it were deleted',
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});
