@@ -55,6 +55,7 @@ import { shippingLabelDeps, shippingLabelsRoutes } from './modules/shipping-labe
 import { labelSummariesOfTransactions } from './modules/shipping-labels/shipping-labels.service.ts';
 import type { SignUpDeps } from './modules/sign-up/sign-up.deps.ts';
 import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
+import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { commissionSharesAt } from './modules/transactions/commission-rates.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { userListRoutes } from './modules/users/user-list.routes.ts';
@@ -129,6 +130,7 @@ const DOMAIN_ROUTES = [
   assetsRoutes,
   whiteLabelRoutes,
   auditTrailRoutes,
+  timelineRoutes,
 ];
 
 /**

@@ -442,6 +442,12 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/processing-labs\/:id\//, kind: 'processingLab' },
   { route: /\/harvest-centers\/:id\//, kind: 'harvestCenter' },
   { route: /\/hc-staff\/:id\//, kind: 'hcStaff' },
+  // A patient's timeline: the patient, its HC and staff, its lab, admins.
+  {
+    route: /\/patients\/:id\/timeline\/$/,
+    kind: 'patient',
+    rule: { ...ADMINS_ALL, ...each(['patient', 'harvestCenter', 'hcStaff', 'lab', 'labAccess'], 'side') },
+  },
   // "Who saw my record": the patient and admins.
   { route: /\/patients\/:id\/access-log\/$/, kind: 'patient', rule: { ...ADMINS_ALL, patient: 'side' } },
   { route: /\/patients\/:id\//, kind: 'patient' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates.ts';
-import { zPage, ZPageQuery } from './paging.ts';
+import { ZPageQuery, zPage } from './paging.ts';
 import { zUrlId } from './url-integers.ts';
 
 /** The audit trail (docs/decisions/024-audit-trail.md): /audit-log for admins, "who saw my record". */

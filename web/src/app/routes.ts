@@ -4,6 +4,7 @@ import {
   MEMBERSHIP,
   type MembershipId,
 } from '@portal/shared/memberships';
+import { TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/timeline';
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 
@@ -335,6 +336,13 @@ export const ROUTES: AppRoute[] = [
     memberships: ADMIN_MEMBERSHIPS,
     page: () =>
       import('../features/sign-up/pages/admin-invitations-page.tsx').then((m) => m.AdminInvitationsPage),
+  },
+  {
+    path: '/patients/:id/timeline',
+    title: 'Patient Timeline',
+    memberships: TIMELINE_READER_MEMBERSHIPS,
+    page: () =>
+      import('../features/patients/pages/patient-timeline-page.tsx').then((m) => m.PatientTimelinePage),
   },
   {
     path: '/audit-log',

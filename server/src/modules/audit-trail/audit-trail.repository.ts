@@ -121,7 +121,12 @@ export async function selectAuditBefore(
 export const PATIENT_READ_ACTIONS = ['patient.viewed', 'document.viewed'] as const;
 
 export async function findAccessLog(db: Db, patientId: number, page: { limit: number; offset: number }) {
-  const where = and(eq(auditLog.patientId, patientId), inArray(auditLog.action, [...PATIENT_READ_ACTIONS]));
+  // Others' openings: the patient's own reads are not news to the patient (Login As into it is).
+  const where = and(
+    eq(auditLog.patientId, patientId),
+    inArray(auditLog.action, [...PATIENT_READ_ACTIONS]),
+    sql`NOT (${auditLog.actorUserId} IS NOT DISTINCT FROM ${patientId} AND ${auditLog.actingAsUserId} IS NULL)`,
+  );
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const rows = await db
     .select({
@@ -144,12 +149,7 @@ export async function findAccessLog(db: Db, patientId: number, page: { limit: nu
   const results: TAccessLogEntry[] = rows.map((row) => ({
     created_at: row.createdAt.toISOString(),
     what: row.action === 'document.viewed' ? 'A document' : 'Your record',
-    who:
-      row.actorId === patientId
-        ? 'You'
-        : row.actorId === null
-          ? 'Someone with a signed link'
-          : row.actorName || 'A portal user',
+    who: row.actorId === null ? 'Someone with a signed link' : row.actorName || 'A portal user',
     role: row.actorMembership ? (MEMBERSHIP_NAMES[row.actorMembership as MembershipId] ?? '') : '',
     acting_as: row.actingAsId === null ? null : row.actingAsName || 'another account',
   }));

@@ -3,6 +3,7 @@ import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
 import { PatientDocumentsTable } from '../../features/documents/components/patient-documents-table.tsx';
 import { CheckoutVialsCard } from '../../features/patients/components/checkout-vials-card.tsx';
+import { PatientStageCard } from '../../features/patients/components/patient-stage-card.tsx';
 import { VialsSection } from '../../features/vials/components/vials-section.tsx';
 
 const CENTER_MEMBERSHIPS: readonly number[] = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter];
@@ -17,6 +18,7 @@ function mayCheckOutVials(user: TSessionUser): boolean {
 export function PatientDashboard({ user }: { user: TSessionUser }) {
   return (
     <Stack gap="lg">
+      <PatientStageCard patientId={user.id} />
       {mayCheckOutVials(user) && <CheckoutVialsCard hasSalesRep={user.saless_rep_id !== null} />}
       {/* The summary's vial cards lead here. */}
       <Card withBorder padding="lg" id="vials-history">

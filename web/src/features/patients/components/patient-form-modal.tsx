@@ -1,4 +1,7 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Anchor, Center, Loader, Modal } from '@mantine/core';
+import type { MembershipId } from '@portal/shared/memberships';
+import { TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/timeline';
+import { Link } from 'react-router';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { usePatient } from '../api/get-patient.ts';
@@ -33,6 +36,17 @@ export function PatientFormModal({ target, onClose }: PatientFormModalProps) {
   );
 }
 
+/** The patient's timeline, for those who read it (part of issue 16's chain of custody). */
+function TimelineLink({ patientId }: { patientId: number }) {
+  const user = useSignedInUser();
+  if (!TIMELINE_READER_MEMBERSHIPS.includes(user.membership[0]?.id as MembershipId)) return null;
+  return (
+    <Anchor component={Link} to={`/patients/${patientId}/timeline`} size="sm" display="block" mb="sm">
+      Timeline and chain of custody
+    </Anchor>
+  );
+}
+
 function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => void }) {
   const user = useSignedInUser();
   const patient = usePatient(patientId);
@@ -47,9 +61,21 @@ function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => v
   // Nothing to change: the patient reads as text, not as a form of disabled fields.
   if (patient.data.editable_fields.length === 0) {
     return (
-      <PatientReadOnlyView patient={patient.data} showIdentity={showsPatientIdentity(user)} onDone={onDone} />
+      <>
+        <TimelineLink patientId={patientId} />
+        <PatientReadOnlyView
+          patient={patient.data}
+          showIdentity={showsPatientIdentity(user)}
+          onDone={onDone}
+        />
+      </>
     );
   }
   // Keyed by patient: a form starts from the values it opened with.
-  return <PatientForm key={patient.data.id} patient={patient.data} onDone={onDone} />;
+  return (
+    <>
+      <TimelineLink patientId={patientId} />
+      <PatientForm key={patient.data.id} patient={patient.data} onDone={onDone} />
+    </>
+  );
 }

@@ -1,0 +1,28 @@
+import { expect, loginAs, test } from '../support/fixtures.ts';
+
+test('a patient sees where the tissue is on the dashboard and every step on the timeline', async ({
+  page,
+}) => {
+  await loginAs(page, 'patient');
+  await page.goto('/dashboard');
+  const stage = page.getByRole('heading', { name: 'Where your tissue is' });
+  await expect(stage).toBeVisible();
+  await page.getByRole('link', { name: 'See every step' }).click();
+  await expect(page.getByRole('heading', { name: /^Timeline of /, level: 1 })).toBeVisible();
+  await expect(page.getByText('Account created')).toBeVisible();
+});
+
+test('an HC opens a patient timeline from the patient form', async ({ page }) => {
+  await loginAs(page, 'hc');
+  await page.goto('/dashboard');
+  await page
+    .getByRole('button', { name: /View patient/ })
+    .first()
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Patient Data' })
+    .getByRole('link', { name: 'Timeline and chain of custody' })
+    .click();
+  await expect(page.getByRole('heading', { name: /^Timeline of /, level: 1 })).toBeVisible();
+  await expect(page.getByText('Account created')).toBeVisible();
+});

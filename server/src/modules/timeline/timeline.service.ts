@@ -1,0 +1,253 @@
+import type { MembershipId } from '@portal/shared/memberships';
+import {
+  formatDay,
+  patientStage,
+  TIMELINE_READER_MEMBERSHIPS,
+  type TPatientTimeline,
+  type TTimelineEvent,
+} from '@portal/shared/timeline';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { transactions } from '../../db/schema/commerce.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { auditLog } from '../../db/schema/platform.ts';
+import { shippingLabelPatients, shippingLabelRequests } from '../../db/schema/shipping.ts';
+import { products, vialRecords } from '../../db/schema/vials.ts';
+import type { Actor } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import type { PatientAccountRow } from '../accounts/account-view.ts';
+import { requireVisiblePatient } from '../accounts/lookups.ts';
+
+const who = alias(users, 'timeline_who');
+/** The name of the account behind `who` (null when none). */
+const whoName = sql<
+  string | null
+>`nullif(trim(coalesce(${who.firstName}, '') || ' ' || coalesce(${who.lastName}, '')), '')`;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The lab record's dated steps. */
+function recordEvents(patient: PatientAccountRow): TTimelineEvent[] {
+  const events: TTimelineEvent[] = [];
+  const add = (at: string | null, kind: TTimelineEvent['kind'], title: string, detail = '') => {
+    if (at) events.push({ at, kind, title, detail, who: null, link: null });
+  };
+  add(patient.dateAdiposeShippedToLab, 'tissue', 'Tissue shipped to the lab');
+  add(
+    patient.dateAdiposeReceivedByLab,
+    'lab',
+    'Tissue received by the lab',
+    patient.labSampleId ? `Sample ${patient.labSampleId}` : '',
+  );
+  add(
+    patient.stemcellPlatingInitiatedDate,
+    'lab',
+    'Stem cell plating initiated',
+    [
+      patient.numberTimesQcDone > 0 ? `QC runs: ${patient.numberTimesQcDone}` : '',
+      patient.stemcellPlatingSuccessful === 1
+        ? 'plating successful'
+        : patient.stemcellPlatingSuccessful === 0
+          ? 'plating not successful'
+          : '',
+      patient.hlaTypingTest === 1 ? 'HLA typing done' : patient.hlaTypingTest === 0 ? 'no HLA typing' : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+  );
+  add(patient.dateVialsReadyToShip, 'vials', 'Vials ready to ship');
+  return events;
+}
+
+/**
+ * GET /api/v1/patients/{id}/timeline/: the patient's story, oldest first: the account, its
+ * agreements (sent, signed, voided, with the sealed PDF), the tissue's way through the lab, the
+ * vials added and shipped (with tracking), orders and payments, label requests, and every change
+ * to the record with who made it. Reading it is itself on the audit trail.
+ */
+export async function getPatientTimeline(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  context: RequestContext,
+): Promise<TPatientTimeline> {
+  if (!TIMELINE_READER_MEMBERSHIPS.includes(actor.membershipId as MembershipId)) {
+    throw forbidden('You do not have access to this timeline.');
+  }
+  const patient = await requireVisiblePatient(db, actor, patientId);
+  const events: TTimelineEvent[] = [
+    {
+      at: patient.dateJoined.toISOString(),
+      kind: 'account',
+      title: 'Account created',
+      detail: patient.email,
+      who: null,
+      link: null,
+    },
+    ...recordEvents(patient),
+  ];
+
+  const docs = await db
+    .select({
+      documentId: documents.documentId,
+      name: documents.name,
+      status: documents.status,
+      signerName: documents.signerName,
+      createdAt: documents.createdAt,
+      sentAt: documents.sentAt,
+      completedAt: documents.completedAt,
+      voidedAt: documents.voidedAt,
+    })
+    .from(documents)
+    .where(and(eq(documents.patientId, patientId), eq(documents.party, 'patient')))
+    .orderBy(asc(documents.createdAt));
+  for (const doc of docs) {
+    events.push({
+      at: (doc.sentAt ?? doc.createdAt).toISOString(),
+      kind: 'document',
+      title: `Agreement sent: ${doc.name}`,
+      detail: `To ${doc.signerName}`,
+      who: null,
+      link: null,
+    });
+    if (doc.completedAt) {
+      events.push({
+        at: doc.completedAt.toISOString(),
+        kind: 'document',
+        title: `Agreement signed: ${doc.name}`,
+        detail: 'Sealed PDF',
+        who: doc.signerName,
+        link: `/media/${doc.documentId}.pdf`,
+      });
+    }
+    if (doc.voidedAt) {
+      events.push({
+        at: doc.voidedAt.toISOString(),
+        kind: 'document',
+        title: `Agreement voided: ${doc.name}`,
+        detail: '',
+        who: null,
+        link: null,
+      });
+    }
+  }
+
+  const vials = await db
+    .select({
+      type: vialRecords.type,
+      quantity: vialRecords.quantity,
+      date: vialRecords.date,
+      note: vialRecords.note,
+      trackingId: vialRecords.trackingId,
+      by: whoName,
+    })
+    .from(vialRecords)
+    .leftJoin(who, eq(who.id, vialRecords.createdById))
+    .where(eq(vialRecords.userId, patientId))
+    .orderBy(asc(vialRecords.date), asc(vialRecords.id));
+  for (const v of vials) {
+    events.push({
+      at: v.date,
+      kind: 'vials',
+      title: v.type === 'added' ? `${v.quantity} vials prepared` : `${v.quantity} vials shipped`,
+      detail: [v.trackingId ? `Tracking ${v.trackingId}` : '', v.note].filter(Boolean).join(' · '),
+      who: v.by,
+      link: null,
+    });
+  }
+
+  const orders = await db
+    .select({
+      id: transactions.id,
+      invoiceId: transactions.invoiceId,
+      createdAt: transactions.createdAt,
+      amountCents: transactions.amountCents,
+      product: products.name,
+      buyer: whoName,
+    })
+    .from(transactions)
+    .leftJoin(products, eq(products.id, transactions.productId))
+    .leftJoin(who, eq(who.id, transactions.buyerUserId))
+    .where(eq(transactions.patientId, patientId))
+    .orderBy(asc(transactions.createdAt));
+  for (const order of orders) {
+    events.push({
+      at: order.createdAt.toISOString(),
+      kind: 'order',
+      title: `Paid: ${order.product ?? 'order'}`,
+      detail: `${dollars(order.amountCents)}, invoice ${order.invoiceId}`,
+      who: order.buyer,
+      link: `/api/v1/transactions/${order.id}/receipt/`,
+    });
+  }
+
+  const labels = await db
+    .select({
+      id: shippingLabelRequests.id,
+      createdAt: shippingLabelRequests.createdAt,
+      labelDate: shippingLabelRequests.labelDate,
+      trackingNumber: shippingLabelRequests.trackingNumber,
+      trackingLink: shippingLabelRequests.trackingLink,
+    })
+    .from(shippingLabelRequests)
+    .innerJoin(shippingLabelPatients, eq(shippingLabelPatients.requestId, shippingLabelRequests.id))
+    .where(eq(shippingLabelPatients.patientId, patientId))
+    .orderBy(asc(shippingLabelRequests.createdAt));
+  for (const label of labels) {
+    events.push({
+      at: label.createdAt.toISOString(),
+      kind: 'label',
+      title: `Shipping label requested for ${formatDay(label.labelDate)}`,
+      detail: label.trackingNumber ? `Tracking ${label.trackingNumber}` : 'Pending',
+      who: null,
+      link: label.trackingLink || null,
+    });
+  }
+
+  // Changes to the record, with who made them (and as whom), from the audit trail.
+  const changes = await db
+    .select({
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      detail: auditLog.detail,
+      by: whoName,
+    })
+    .from(auditLog)
+    .leftJoin(who, eq(who.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.patientId, patientId), inArray(auditLog.action, ['patient.updated'])))
+    .orderBy(asc(auditLog.id));
+  for (const change of changes) {
+    const fields = Array.isArray(change.detail.fields) ? (change.detail.fields as string[]) : [];
+    events.push({
+      at: change.at.toISOString(),
+      kind: 'change',
+      title: 'Record changed',
+      detail: fields.join(', '),
+      who: change.by,
+      link: null,
+    });
+  }
+
+  events.sort((a, b) => a.at.localeCompare(b.at));
+  await recordAudit(db, {
+    action: 'patient.viewed',
+    ...auditIdentity(actor),
+    patientId,
+    objectType: 'timeline',
+    objectId: patientId,
+    ip: context.ip,
+  });
+  return {
+    patient: {
+      id: patient.id,
+      name: `${patient.firstName} ${patient.lastName}`.trim(),
+      email: patient.email,
+    },
+    stage: patientStage(patient),
+    events,
+  };
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransaction } from '../src/seed/transaction-factories.ts';
+import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
+import { createSideDocuments } from './helpers/document-world.ts';
+import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
+
+/** A patient's timeline (issue 16): each kind of event, for those who may read it and nobody else. */
+
+let t: TestApp;
+let w: ChainWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createChainWorld(t.db);
+  const patient = w.patientA1;
+  await createSideDocuments(t.db, t.app.storage, { harvestCenter: w.hcA, patient });
+  await createTransaction(t.db, { buyer: w.hcA, patient });
+  const patch = (body: object) =>
+    injectAs(t.app, w.admin, { method: 'PATCH', url: `/api/v1/patients/${patient.id}/`, payload: body });
+  expect((await patch({ date_adipose_shipped_to_lab: '2026-03-01' })).statusCode).toBe(200);
+  expect((await patch({ date_adipose_received_by_lab: '2026-03-02' })).statusCode).toBe(200);
+  const vials = await injectAs(t.app, w.labUser1, {
+    method: 'POST',
+    url: '/api/v1/vials-history/',
+    payload: { user: patient.id, type: 'added', quantity: 4, date: '2026-03-05' },
+  });
+  expect(vials.statusCode, vials.body).toBe(201);
+});
+afterAll(() => t.close());
+
+const timeline = (who: Parameters<typeof injectAs>[1], id: number) =>
+  injectAs(t.app, who, { method: 'GET', url: `/api/v1/patients/${id}/timeline/` });
+
+describe('GET /api/v1/patients/{id}/timeline/', () => {
+  it('tells the story in time order: account, agreements, tissue, lab, vials, orders, changes and who made them', async () => {
+    const res = await timeline(w.patientA1, w.patientA1.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.stage).toMatchObject({ key: 'processing', label: 'Your vials are being prepared' });
+    const kinds = new Set(body.events.map((e: { kind: string }) => e.kind));
+    for (const kind of ['account', 'document', 'tissue', 'lab', 'vials', 'order', 'change'])
+      expect(kinds).toContain(kind);
+    const titles = body.events.map((e: { title: string }) => e.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Account created',
+        'Tissue shipped to the lab',
+        'Tissue received by the lab',
+        '4 vials prepared',
+      ]),
+    );
+    const signed = body.events.find((e: { title: string }) => e.title.startsWith('Agreement signed'));
+    expect(signed.link).toMatch(/^\/media\/[\w-]+\.pdf$/);
+    const change = body.events.find((e: { kind: string }) => e.kind === 'change');
+    expect(change.who).toBe(`${w.admin.firstName} ${w.admin.lastName}`);
+    const ats = body.events.map((e: { at: string }) => e.at);
+    expect([...ats].sort()).toEqual(ats);
+  });
+
+  it('is for the patient, its HC and staff, its lab and admins; nobody else, not another patient', async () => {
+    for (const reader of [w.patientA1, w.hcA, w.staffA, w.labUser1, w.admin]) {
+      expect((await timeline(reader, w.patientA1.id)).statusCode, `reader ${reader.id}`).toBe(200);
+    }
+    for (const outsider of [w.patientA2, w.hcB, w.labUser2, w.repA, w.managerA, w.rhcA]) {
+      expect([403, 404]).toContain((await timeline(outsider, w.patientA1.id)).statusCode);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ADMIN_MEMBERSHIPS, LAB_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from './memberships.ts';
+
+/** A patient's story in one view (issue 16): the stage it is at and every event, oldest first. */
+
+/**
+ * Who reads a patient's timeline: the patient, its harvest center and the center's staff, its lab
+ * and admins (each only for its own patients). Sales roles and referral centers do not.
+ */
+export const TIMELINE_READER_MEMBERSHIPS: readonly MembershipId[] = [
+  ...ADMIN_MEMBERSHIPS,
+  ...LAB_MEMBERSHIPS,
+  MEMBERSHIP.patient,
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.hcStaff,
+];
+
+export const TIMELINE_EVENT_KINDS = [
+  'account',
+  'document',
+  'tissue',
+  'lab',
+  'vials',
+  'order',
+  'label',
+  'change',
+] as const;
+export type TimelineEventKind = (typeof TIMELINE_EVENT_KINDS)[number];
+
+export const ZTimelineEvent = z.object({
+  /** An ISO time, or a date (YYYY-MM-DD) for what the record keeps by day. */
+  at: z.string(),
+  kind: z.enum(TIMELINE_EVENT_KINDS),
+  title: z.string(),
+  detail: z.string(),
+  /** Who did it, when the portal knows. */
+  who: z.string().nullable(),
+  /** Where its record is: a portal page, a file of the API, or a carrier's tracking page. */
+  link: z.string().nullable(),
+});
+export type TTimelineEvent = z.infer<typeof ZTimelineEvent>;
+
+export const PATIENT_STAGES = ['registered', 'in-transit', 'processing', 'ready', 'shipped'] as const;
+export type PatientStage = (typeof PATIENT_STAGES)[number];
+
+export const ZPatientStage = z.object({
+  key: z.enum(PATIENT_STAGES),
+  label: z.string(),
+  next: z.string().nullable(),
+});
+export type TPatientStage = z.infer<typeof ZPatientStage>;
+
+export const ZPatientTimeline = z.object({
+  patient: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  stage: ZPatientStage,
+  events: z.array(ZTimelineEvent),
+});
+export type TPatientTimeline = z.infer<typeof ZPatientTimeline>;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-03-12' → '12 Mar 2026' (the same on server and browser, whatever their locale). */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+export type StageRecord = {
+  dateAdiposeShippedToLab: string | null;
+  dateAdiposeReceivedByLab: string | null;
+  estimatedDateVialsReadyToShip: string | null;
+  dateVialsReadyToShip: string | null;
+  vialsAvailable: number;
+  vialsShipped: number;
+};
+
+/** Where the patient's tissue is, and what comes next, from the lab record (the furthest step wins). */
+export function patientStage(record: StageRecord): TPatientStage {
+  if (record.vialsShipped > 0) {
+    return {
+      key: 'shipped',
+      label: 'Your vials have been shipped',
+      next: record.vialsAvailable > 0 ? `${record.vialsAvailable} vials remain in storage.` : null,
+    };
+  }
+  if (record.dateVialsReadyToShip) {
+    return {
+      key: 'ready',
+      label: `Your vials are ready since ${formatDay(record.dateVialsReadyToShip)}`,
+      next: 'They are stored until you order them shipped.',
+    };
+  }
+  if (record.dateAdiposeReceivedByLab) {
+    return {
+      key: 'processing',
+      label: 'Your vials are being prepared',
+      next: record.estimatedDateVialsReadyToShip
+        ? `Estimated ready on ${formatDay(record.estimatedDateVialsReadyToShip)}.`
+        : 'The lab sets the expected date once processing starts.',
+    };
+  }
+  if (record.dateAdiposeShippedToLab) {
+    return {
+      key: 'in-transit',
+      label: `Your tissue was shipped to the lab on ${formatDay(record.dateAdiposeShippedToLab)}`,
+      next: 'The lab confirms when it arrives.',
+    };
+  }
+  return {
+    key: 'registered',
+    label: 'Your account is set up',
+    next: 'After the harvest, your harvest center ships your tissue to the lab.',
+  };
+}
