@@ -130,7 +130,6 @@ const DOMAIN_ROUTES = [
   assetsRoutes,
   whiteLabelRoutes,
   auditTrailRoutes,
-  timelineRoutes,
 ];
 
 /**
@@ -302,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
   await app.register(checkoutRoutes(() => checkoutDeps(app)));
   await app.register(signUpRoutes(() => signUpDeps(app)));
+  await app.register(timelineRoutes(() => ({ sealCertificate: () => app.documents.seal.certificate() })));
   if (payments instanceof SandboxGateway) await app.register(sandboxGatewayRoutes(payments));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);

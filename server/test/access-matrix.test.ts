@@ -444,7 +444,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/hc-staff\/:id\//, kind: 'hcStaff' },
   // A patient's timeline: the patient, its HC and staff, its lab, admins.
   {
-    route: /\/patients\/:id\/timeline\/$/,
+    route: /\/patients\/:id\/timeline\//,
     kind: 'patient',
     rule: { ...ADMINS_ALL, ...each(['patient', 'harvestCenter', 'hcStaff', 'lab', 'labAccess'], 'side') },
   },

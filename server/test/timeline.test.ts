@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/platform.ts';
+import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
 import { createTransaction } from '../src/seed/transaction-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { createSideDocuments } from './helpers/document-world.ts';
@@ -12,6 +15,24 @@ beforeAll(async () => {
   t = await buildTestApp();
   w = await createChainWorld(t.db);
   const patient = w.patientA1;
+  // A label request first: none is taken while an agreement of the patient is pending.
+  const label = await injectAs(t.app, w.hcA, {
+    method: 'POST',
+    url: '/api/v1/fedex-requests/',
+    payload: {
+      harvest_center: w.hcA.id,
+      harvest_center_name: 'Alpha Harvest',
+      harvest_center_email: 'shipping@alpha.test',
+      harvest_center_representative: 'Rita Rep',
+      patients_ids: String(patient.id),
+      address1: '1 Main St',
+      city: 'Austin',
+      state_desc: 'Texas',
+      country_desc: 'United States',
+      zip_code: '73301',
+    },
+  });
+  expect(label.statusCode, label.body).toBe(201);
   await createSideDocuments(t.db, t.app.storage, { harvestCenter: w.hcA, patient });
   await createTransaction(t.db, { buyer: w.hcA, patient });
   const patch = (body: object) =>
@@ -37,7 +58,7 @@ describe('GET /api/v1/patients/{id}/timeline/', () => {
     const body = res.json();
     expect(body.stage).toMatchObject({ key: 'processing', label: 'Your vials are being prepared' });
     const kinds = new Set(body.events.map((e: { kind: string }) => e.kind));
-    for (const kind of ['account', 'document', 'tissue', 'lab', 'vials', 'order', 'change'])
+    for (const kind of ['account', 'document', 'tissue', 'lab', 'vials', 'order', 'label', 'change'])
       expect(kinds).toContain(kind);
     const titles = body.events.map((e: { title: string }) => e.title);
     expect(titles).toEqual(
@@ -54,6 +75,37 @@ describe('GET /api/v1/patients/{id}/timeline/', () => {
     expect(change.who).toBe(`${w.admin.firstName} ${w.admin.lastName}`);
     const ats = body.events.map((e: { at: string }) => e.at);
     expect([...ats].sort()).toEqual(ats);
+  });
+
+  it('prints as a PDF sealed with the portal certificate: it verifies, and a changed copy does not', async () => {
+    const res = await injectAs(t.app, w.hcA, {
+      method: 'GET',
+      url: `/api/v1/patients/${w.patientA1.id}/timeline/pdf/`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const printId = /filename="(custody-[\w-]+)\.pdf"/.exec(String(res.headers['content-disposition']))?.[1];
+    expect(printId).toBeDefined();
+    const certificate = await t.app.documents.seal.certificate();
+    const bytes = new Uint8Array(res.rawPayload);
+    expect(await verifySealedPdf(bytes, certificate)).toEqual({ valid: true, documentId: printId });
+    const changed = new Uint8Array(bytes);
+    const at = Buffer.from(bytes).indexOf('Chain of custody');
+    changed[at > 0 ? at : 200] ^= 1;
+    expect((await verifySealedPdf(changed, certificate)).valid).toBe(false);
+    const [exported] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'patient.timeline_exported'), eq(auditLog.patientId, w.patientA1.id)));
+    expect(exported).toMatchObject({ actorUserId: w.hcA.id, objectId: printId });
+    expect([403, 404]).toContain(
+      (
+        await injectAs(t.app, w.repA, {
+          method: 'GET',
+          url: `/api/v1/patients/${w.patientA1.id}/timeline/pdf/`,
+        })
+      ).statusCode,
+    );
   });
 
   it('is for the patient, its HC and staff, its lab and admins; nobody else, not another patient', async () => {

@@ -258,20 +258,35 @@ export async function completeSignedPdf(input: CompleteSignedPdfInput): Promise<
   doc.setModificationDate(input.signedAt);
   doc.setProducer('Portal');
 
-  const sealedAt = input.sealedAt ?? new Date();
+  return sealPdf(doc, input.certificate, {
+    reason: `Signed electronically by ${input.signer.name}; sealed by Portal`,
+    contact: input.signer.email,
+    at: input.sealedAt ?? new Date(),
+  });
+}
+
+/**
+ * Seals a finished PDF with the portal's PKCS#7 signature (the signed agreements, the patient
+ * timeline): a placeholder, the file saved, the signature over all of it. Any later change breaks it.
+ */
+export async function sealPdf(
+  doc: PDFDocument,
+  certificate: SigningCertificate,
+  seal: { reason: string; contact: string; at: Date },
+): Promise<Uint8Array> {
   pdflibAddPlaceholder({
     pdfDoc: doc,
-    reason: sealText(`Signed electronically by ${input.signer.name}; sealed by Portal`),
-    contactInfo: sealText(input.signer.email),
-    name: sealText(input.certificate.commonName),
+    reason: sealText(seal.reason),
+    contactInfo: sealText(seal.contact),
+    name: sealText(certificate.commonName),
     location: 'Portal',
-    signingTime: sealedAt,
+    signingTime: seal.at,
     signatureLength: SIGNATURE_PLACEHOLDER_LENGTH,
     appName: 'Portal',
   });
   // No object streams: the seal's placeholder must stay readable bytes for the signer to find.
   const unsealed = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
-  const signer = new P12Signer(input.certificate.p12, { passphrase: input.certificate.passphrase });
-  const sealed = await new SignPdf().sign(Buffer.from(unsealed), signer, sealedAt);
+  const signer = new P12Signer(certificate.p12, { passphrase: certificate.passphrase });
+  const sealed = await new SignPdf().sign(Buffer.from(unsealed), signer, seal.at);
   return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength);
 }

@@ -71,9 +71,21 @@ export function PatientTimelinePage() {
   const { patient, stage, events } = timeline.data;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Timeline of {patient.name || patient.email}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Timeline of {patient.name || patient.email}
+        </Title>
+        <Button
+          variant="default"
+          onClick={() =>
+            download(`/api/v1/patients/${id}/timeline/pdf/`).catch((error: unknown) =>
+              notifyError(errorMessage(error)),
+            )
+          }
+        >
+          Print chain of custody (PDF)
+        </Button>
+      </Group>
       <Card withBorder padding="lg">
         <Text fw={600}>{stage.label}</Text>
         {stage.next && <Text c="dimmed">{stage.next}</Text>}
