@@ -50,6 +50,8 @@ const SAME_SCREENS_CHECKED_AS: readonly DemoRole[] = ['admin', 'patient'];
 const DRILL_DOWNS: { from: string; link: string }[] = [
   { from: '/lab', link: 'main a[href^="/lab/"]:not([href*="/harvest-center/"])' },
   { from: '/lab', link: 'main a[href*="/harvest-center/"]' },
+  // The patient's timeline, from the stage card of the patient's dashboard.
+  { from: '/dashboard', link: 'main a[href$="/timeline"]' },
 ];
 
 /** A dialog opened on a screen: checked by axe, focused on its first field, and focus back on close. */

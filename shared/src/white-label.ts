@@ -68,7 +68,7 @@ export const ZWhiteLabelConfigFields = z.object({
     .default(''),
 });
 
-export const DOMAIN_STATUS = ['Waiting', 'Up and Running'] as const;
+export const DOMAIN_STATUS = [WHITE_LABEL_TEXTS.waiting, WHITE_LABEL_TEXTS.up] as const;
 
 export const ZWhiteLabelDomain = z.object({
   id: z.number(),

@@ -85,7 +85,9 @@ export async function createPatient(
     await recordAudit(tx, {
       action: 'patient.created',
       actorUserId: context.actorUserId,
+      actingAsUserId: context.actingAs ?? null,
       targetUserId: patient.id,
+      patientId: patient.id,
       ip: context.ip,
       detail: {
         ...(context.actingAs ? { acting_as: context.actingAs } : {}),

@@ -1,17 +1,15 @@
 import type { TAccessLogEntry, TAuditEntry, TAuditFilters } from '@portal/shared/audit';
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
-import { type AnyColumn, and, count, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 
 const actor = alias(users, 'audit_actor');
 const actingAs = alias(users, 'audit_acting_as');
 const patient = alias(users, 'audit_patient');
-
-const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, ''))`;
 
 /** The filters as a WHERE over audit_log; `action` ending in '.' takes every action it starts. */
 export function auditWhere(filters: TAuditFilters): SQL | undefined {
@@ -38,13 +36,13 @@ const entryColumns = {
   createdAt: auditLog.createdAt,
   action: auditLog.action,
   actorId: auditLog.actorUserId,
-  actorName: nameOf(actor),
+  actorName: personNameSql(actor),
   actorEmail: actor.email,
   actingAsId: auditLog.actingAsUserId,
-  actingAsName: nameOf(actingAs),
+  actingAsName: personNameSql(actingAs),
   actingAsEmail: actingAs.email,
   patientId: auditLog.patientId,
-  patientName: nameOf(patient),
+  patientName: personNameSql(patient),
   patientEmail: patient.email,
   targetUserId: auditLog.targetUserId,
   objectType: auditLog.objectType,
@@ -133,9 +131,9 @@ export async function findAccessLog(db: Db, patientId: number, page: { limit: nu
       createdAt: auditLog.createdAt,
       action: auditLog.action,
       actorId: auditLog.actorUserId,
-      actorName: nameOf(actor),
+      actorName: personNameSql(actor),
       actorMembership: actor.membershipId,
-      actingAsName: nameOf(actingAs),
+      actingAsName: personNameSql(actingAs),
       actingAsId: auditLog.actingAsUserId,
       detail: auditLog.detail,
     })

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   type TAuditEntry,
   type TAuditFilters,
@@ -16,6 +15,7 @@ import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { csvLine } from '../../http/csv.ts';
+import { datedFileName, sendDownload } from '../../http/download-reply.ts';
 import { forbidden } from '../../http/errors.ts';
 import { requireVisiblePatient } from '../accounts/lookups.ts';
 import { findAccessLog, findAuditPage, selectAuditBefore } from './audit-trail.repository.ts';
@@ -108,14 +108,11 @@ export const auditTrailRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         detail: { ...request.query },
       });
-      const day = new Date().toISOString().slice(0, 10);
-      const stream = Readable.from(auditCsv(app.db, request.query, first));
-      stream.on('error', (err) => request.log.error({ err }, 'audit CSV export failed mid-stream'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendDownload(request, reply, {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: datedFileName('audit-log', 'csv'),
+        body: auditCsv(app.db, request.query, first),
+      });
     },
   );
 

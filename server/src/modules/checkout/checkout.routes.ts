@@ -4,6 +4,7 @@ import { ZPageQuery, zPage } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { sendDownload } from '../../http/download-reply.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import {
   canReadTransaction,
@@ -116,10 +117,11 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
         if (!transaction) throw notFound();
         if (!(await canReadTransaction(app.db, requireActor(request), transaction))) throw forbidden();
         const bytes = await receiptBytes(app.db, app.storage, transaction);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="receipt-${transaction.invoiceId}.pdf"`)
-          .send(Buffer.from(bytes));
+        return sendDownload(request, reply, {
+          contentType: 'application/pdf',
+          fileName: `receipt-${transaction.invoiceId}.pdf`,
+          body: bytes,
+        });
       },
     );
   };

@@ -237,13 +237,6 @@ function editableChanges(
   return changes;
 }
 
-function auditActor(actor: Actor) {
-  return {
-    actorUserId: actor.session.actorUserId ?? actor.id,
-    detail: actor.session.actorUserId ? { acting_as: actor.id } : {},
-  };
-}
-
 const IDENTITY_KEYS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 
 /** PATCH /api/v1/patients/{id}/: the patient form (lab fields, centers with rep inheritance, names). */
@@ -370,7 +363,7 @@ export async function createPatient(
     processingLabId,
     ...record
   } = changes;
-  const audit = auditActor(actor);
+  const { actorUserId, actingAsUserId } = auditIdentity(actor);
   const { patient, invitationQueued } = await createPatientAccount(
     db,
     {
@@ -386,8 +379,8 @@ export async function createPatient(
     {
       publicUrl: context.publicUrl,
       ip: context.ip,
-      actorUserId: audit.actorUserId,
-      actingAs: actor.session.actorUserId ? actor.id : undefined,
+      actorUserId,
+      actingAs: actingAsUserId ?? undefined,
     },
   );
   return { patient: await loadDetail(db, actor, patient), mailQueued: invitationQueued };

@@ -6,11 +6,12 @@ import {
   type TAdminInvitation,
   type TAdminInvitationStatus,
 } from '@portal/shared/sign-up';
-import { type AnyColumn, and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { adminInvitations } from '../../db/schema/sign-up.ts';
 import type { Actor } from '../../http/access.ts';
@@ -64,9 +65,6 @@ function statusOf(row: {
   return row.expiresAt.getTime() <= Date.now() ? 'Expired' : 'Active';
 }
 
-const personName = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
-
 async function selectInvitations(db: Db, where: SQL | undefined, limit: number, offset: number) {
   const rows = await db
     .select({
@@ -76,9 +74,9 @@ async function selectInvitations(db: Db, where: SQL | undefined, limit: number, 
       expiresAt: adminInvitations.expiresAt,
       usedAt: adminInvitations.usedAt,
       revokedAt: adminInvitations.revokedAt,
-      creatorName: personName(creator),
+      creatorName: personNameSql(creator),
       creatorEmail: creator.email,
-      usedByName: personName(usedBy),
+      usedByName: personNameSql(usedBy),
       usedByEmail: usedBy.email,
     })
     .from(adminInvitations)

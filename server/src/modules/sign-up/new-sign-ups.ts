@@ -3,6 +3,7 @@ import type { TNewSignUp } from '@portal/shared/sign-up';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { centerAccounts, hcStaffLinks, rhcHcLinks, users } from '../../db/schema/accounts.ts';
 
 const rep = alias(users, 'rep');
@@ -39,7 +40,7 @@ export async function listNewSignUps(
       dateJoined: users.dateJoined,
       emailConfirmedAt: users.emailConfirmedAt,
       isActive: users.isActive,
-      repName: sql<string | null>`nullif(trim(${rep.firstName} || ' ' || ${rep.lastName}), '')`,
+      repName: personNameSql(rep),
       centers: linkedCenters,
     })
     .from(users)

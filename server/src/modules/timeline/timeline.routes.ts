@@ -6,6 +6,7 @@ import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { SigningCertificate } from '../../esign/certificate.ts';
 import { renderTimelinePdf } from '../../esign/timeline-pdf.ts';
 import { requireActor } from '../../http/access.ts';
+import { sendDownload } from '../../http/download-reply.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { getPatientTimeline } from './timeline.service.ts';
 
@@ -63,11 +64,11 @@ export const timelineRoutes =
           objectId: printId,
           ip: context.ip,
         });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${printId}.pdf"`)
-          .header('cache-control', 'no-store')
-          .send(Buffer.from(pdf));
+        return sendDownload(request, reply, {
+          contentType: 'application/pdf',
+          fileName: `${printId}.pdf`,
+          body: pdf,
+        });
       },
     );
   };

@@ -6,10 +6,11 @@ import {
   type TPatientTimeline,
   type TTimelineEvent,
 } from '@portal/shared/timeline';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -24,9 +25,7 @@ import { requireVisiblePatient } from '../accounts/lookups.ts';
 
 const who = alias(users, 'timeline_who');
 /** The name of the account behind `who` (null when none). */
-const whoName = sql<
-  string | null
->`nullif(trim(coalesce(${who.firstName}, '') || ' ' || coalesce(${who.lastName}, '')), '')`;
+const whoName = personNameSql(who);
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -63,34 +62,9 @@ function recordEvents(patient: PatientAccountRow): TTimelineEvent[] {
   return events;
 }
 
-/**
- * GET /api/v1/patients/{id}/timeline/: the patient's story, oldest first: the account, its
- * agreements (sent, signed, voided, with the sealed PDF), the tissue's way through the lab, the
- * vials added and shipped (with tracking), orders and payments, label requests, and every change
- * to the record with who made it. Reading it is itself on the audit trail.
- */
-export async function getPatientTimeline(
-  db: Db,
-  actor: Actor,
-  patientId: number,
-  context: RequestContext,
-): Promise<TPatientTimeline> {
-  if (!TIMELINE_READER_MEMBERSHIPS.includes(actor.membershipId as MembershipId)) {
-    throw forbidden('You do not have access to this timeline.');
-  }
-  const patient = await requireVisiblePatient(db, actor, patientId);
-  const events: TTimelineEvent[] = [
-    {
-      at: patient.dateJoined.toISOString(),
-      kind: 'account',
-      title: 'Account created',
-      detail: patient.email,
-      who: null,
-      link: null,
-    },
-    ...recordEvents(patient),
-  ];
-
+/** Its agreements: sent, signed (the sealed PDF), voided. */
+async function documentEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
+  const events: TTimelineEvent[] = [];
   const docs = await db
     .select({
       documentId: documents.documentId,
@@ -135,7 +109,12 @@ export async function getPatientTimeline(
       });
     }
   }
+  return events;
+}
 
+/** Vials prepared and shipped, by whom, with tracking. */
+async function vialEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
+  const events: TTimelineEvent[] = [];
   const vials = await db
     .select({
       type: vialRecords.type,
@@ -159,7 +138,12 @@ export async function getPatientTimeline(
       link: null,
     });
   }
+  return events;
+}
 
+/** Orders paid for the patient, with the receipt. */
+async function orderEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
+  const events: TTimelineEvent[] = [];
   const orders = await db
     .select({
       id: transactions.id,
@@ -184,7 +168,12 @@ export async function getPatientTimeline(
       link: `/api/v1/transactions/${order.id}/receipt/`,
     });
   }
+  return events;
+}
 
+/** Shipping labels requested for the patient, with tracking. */
+async function labelEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
+  const events: TTimelineEvent[] = [];
   const labels = await db
     .select({
       id: shippingLabelRequests.id,
@@ -207,8 +196,12 @@ export async function getPatientTimeline(
       link: label.trackingLink || null,
     });
   }
+  return events;
+}
 
-  // Changes to the record, with who made them (and as whom), from the audit trail.
+/** Changes to the record, with who made them (and as whom), from the audit trail. */
+async function changeEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
+  const events: TTimelineEvent[] = [];
   const changes = await db
     .select({
       at: auditLog.createdAt,
@@ -231,8 +224,47 @@ export async function getPatientTimeline(
       link: null,
     });
   }
+  return events;
+}
 
-  events.sort((a, b) => a.at.localeCompare(b.at));
+/**
+ * GET /api/v1/patients/{id}/timeline/: the patient's story, oldest first: the account, its
+ * agreements (sent, signed, voided, with the sealed PDF), the tissue's way through the lab, the
+ * vials added and shipped (with tracking), orders and payments, label requests, and every change
+ * to the record with who made it. Reading it is itself on the audit trail.
+ */
+export async function getPatientTimeline(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  context: RequestContext,
+): Promise<TPatientTimeline> {
+  if (!TIMELINE_READER_MEMBERSHIPS.includes(actor.membershipId as MembershipId)) {
+    throw forbidden('You do not have access to this timeline.');
+  }
+  const patient = await requireVisiblePatient(db, actor, patientId);
+  const timeline: TTimelineEvent[] = [
+    {
+      at: patient.dateJoined.toISOString(),
+      kind: 'account',
+      title: 'Account created',
+      detail: patient.email,
+      who: null,
+      link: null,
+    },
+    ...recordEvents(patient),
+  ];
+
+  for (const events of await Promise.all([
+    documentEvents(db, patientId),
+    vialEvents(db, patientId),
+    orderEvents(db, patientId),
+    labelEvents(db, patientId),
+    changeEvents(db, patientId),
+  ])) {
+    timeline.push(...events);
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
   await recordAudit(db, {
     action: 'patient.viewed',
     ...auditIdentity(actor),
@@ -248,6 +280,6 @@ export async function getPatientTimeline(
       email: patient.email,
     },
     stage: patientStage(patient),
-    events,
+    events: timeline,
   };
 }

@@ -8,6 +8,7 @@ import {
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { commissionRates } from '../../db/schema/commerce.ts';
 import { products } from '../../db/schema/vials.ts';
@@ -90,7 +91,7 @@ export async function listCommissionRates(db: Db, now: Date = new Date()): Promi
     .select({
       rate: commissionRates,
       productName: products.name,
-      createdBy: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.email}, '')`,
+      createdBy: sql<string>`coalesce(${personNameSql(creator)}, ${creator.email}, '')`,
     })
     .from(commissionRates)
     .innerJoin(products, eq(products.id, commissionRates.productId))

@@ -12,6 +12,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import type { Actor } from '../../http/access.ts';
@@ -138,7 +139,7 @@ export async function commissionSummary(
     ? await db
         .select({
           id: users.id,
-          name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+          name: sql<string>`coalesce(${personNameSql(users)}, ${users.email})`,
         })
         .from(users)
         .where(inArray(users.id, ids))

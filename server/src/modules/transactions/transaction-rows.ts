@@ -3,6 +3,7 @@ import type { TTransactionNote, TTransactionRow } from '@portal/shared/transacti
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactionNotes, transactions } from '../../db/schema/commerce.ts';
 
@@ -19,11 +20,11 @@ const author = alias(users, 'author');
 type Person = { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; company: AnyPgColumn };
 
 function personName(person: Person): SQL<string> {
-  return sql<string>`coalesce(nullif(trim(${person.firstName} || ' ' || ${person.lastName}), ''), ${person.email}, '')`;
+  return sql<string>`coalesce(${personNameSql(person)}, ${person.email}, '')`;
 }
 
 function centerName(person: Person): SQL<string> {
-  return sql<string>`coalesce(nullif(${person.company}, ''), nullif(trim(${person.firstName} || ' ' || ${person.lastName}), ''), ${person.email}, '')`;
+  return sql<string>`coalesce(nullif(${person.company}, ''), ${personNameSql(person)}, ${person.email}, '')`;
 }
 
 /** The columns of a report row, parties named by a join on their primary keys. */

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
+import { sendDownload } from '../../http/download-reply.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { SALES_AND_ADMINS } from '../accounts/roles.ts';
 import { createCommissionRate, listCommissionRates } from './commission-rates.ts';
@@ -81,12 +82,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: requestContext(request).ip,
           detail: { ...request.query },
         });
-        file.body.on('error', (err) => request.log.error({ err }, 'transaction export failed mid-stream'));
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return sendDownload(request, reply, file);
       },
     );
   }

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { ZIdName, ZOptionsQuery, ZUserOption, ZValueOption } from '@portal/shared/select-options';
 import { ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { datedFileName, sendDownload } from '../../http/download-reply.ts';
 import { openUsersCsv } from './user-csv-export.ts';
 import { filtersInCallersDomain, listUsers } from './user-list.ts';
 import { listUserOptions, USER_OPTION_LISTS } from './user-options.ts';
@@ -57,14 +57,11 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         detail: { ...request.query },
       });
-      const day = new Date().toISOString().slice(0, 10);
-      const stream = Readable.from(csv);
-      stream.on('error', (err) => request.log.error({ err }, 'user CSV export failed mid-stream'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="users-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendDownload(request, reply, {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: datedFileName('users', 'csv'),
+        body: csv,
+      });
     },
   );
 

@@ -2,6 +2,7 @@ import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import type { TUserOption } from '@portal/shared/select-options';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { userSearchCondition } from './user-list.ts';
 
@@ -27,10 +28,10 @@ export async function listUserOptions(
   domainId: number | null,
 ): Promise<TUserOption[]> {
   const byCompany = LABELLED_BY_COMPANY.includes(membershipId);
-  const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+  const name = personNameSql(users);
   const label = byCompany
-    ? sql<string>`coalesce(nullif(${users.company}, ''), nullif(${name}, ''), ${users.email})`
-    : sql<string>`coalesce(nullif(${name}, ''), ${users.email})`;
+    ? sql<string>`coalesce(nullif(${users.company}, ''), ${name}, ${users.email})`
+    : sql<string>`coalesce(${name}, ${users.email})`;
   const term = query.search?.trim();
   const rows = await db
     .select({

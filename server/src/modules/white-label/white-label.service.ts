@@ -10,7 +10,7 @@ import {
   type ZWhiteLabelAdminBody,
   type ZWhiteLabelConfigFields,
 } from '@portal/shared/white-label';
-import { asc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
@@ -19,7 +19,7 @@ import type { WhiteLabelConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema/accounts.ts';
 import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { hostNameOf, type TenantDirectory } from '../../http/tenant.ts';
 import { domainFileKey, domainLogoPath, newDomainLogoKey } from '../../storage/domain-files.ts';
@@ -49,7 +49,7 @@ export function domainJson(row: DomainRow, config: WhiteLabelConfig): TWhiteLabe
     logo_url: row.logoKey ? domainLogoPath(row.logoKey) : null,
     brand_color: row.brandColor,
     server_address: config.serverAddress,
-    status: row.reachableAt ? 'Up and Running' : 'Waiting',
+    status: row.reachableAt ? WHITE_LABEL_TEXTS.up : WHITE_LABEL_TEXTS.waiting,
     steps: {
       folder: row.folderCreatedAt !== null,
       domain_file: row.siteFileWrittenAt !== null,
@@ -178,11 +178,8 @@ export async function saveWhiteLabelConfig(
 
 /** GET domain/list/: every domain, newest first. */
 export async function listWhiteLabelDomains(deps: WhiteLabelDeps) {
-  const rows = await deps.db.select().from(domains).orderBy(asc(domains.id));
-  return {
-    message: WHITE_LABEL_TEXTS.listed,
-    results: rows.reverse().map((row) => domainJson(row, deps.config)),
-  };
+  const rows = await deps.db.select().from(domains).orderBy(desc(domains.id));
+  return { message: WHITE_LABEL_TEXTS.listed, results: rows.map((row) => domainJson(row, deps.config)) };
 }
 
 const STEP_NAMES: Record<TServerStep, string> = {
@@ -298,6 +295,6 @@ export async function checkTokenOf(db: Db, domainId: number): Promise<string> {
     .from(domains)
     .where(eq(domains.id, domainId))
     .limit(1);
-  if (!row?.token) throw new AppError(404, 'Not found.');
+  if (!row?.token) throw notFound();
   return row.token;
 }
