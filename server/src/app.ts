@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { HARVEST_CENTER_CREATED_MESSAGE } from '@portal/shared/harvest-centers';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { SessionCache } from './auth/session-cache.ts';
@@ -13,10 +14,11 @@ import type { Database, Db } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { serializeError } from './http/error-log.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { registerHealth, StartupWork } from './http/health.ts';
+import { registerHealth, registerProbes, StartupWork } from './http/health.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
+import { registerRequestIds, requestIdOf } from './http/request-id.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTenants } from './http/tenant.ts';
 import { registerUploads } from './http/uploads.ts';
@@ -186,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { level: config.logLevel, stream: options.logStream, serializers: { err: serializeError } },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -239,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
 
   registerErrorHandler(app);
+  registerRequestIds(app);
   registerTenants(app);
   // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
   await registerSecurityHeaders(
@@ -298,6 +302,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('startupWork', new StartupWork(app.log));
   registerHealth(app, app.startupWork);
+  registerProbes(app, {
+    pingDatabase: () => database.db.execute(sql`SELECT 1`),
+    pingStorage: () => storage.exists('readyz-probe'),
+  });
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
   await app.register(checkoutRoutes(() => checkoutDeps(app)));
   await app.register(signUpRoutes(() => signUpDeps(app)));

@@ -39,17 +39,28 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
+  // Stops taking connections, lets the requests under way finish (new ones get 503), stops the
+  // jobs and the mail worker after their current pass (releasing job claims), then closes the database.
+  // Past SHUTDOWN_GRACE_MS the process exits anyway: the orchestrator's kill would follow.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    app.log.info(`${signal}: finishing requests under way, then shutting down`);
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
+
+/** Within compose's stop_grace_period (30 s) and Kubernetes' default (30 s). */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 main().catch((error) => {
   if (error instanceof ConfigError) {

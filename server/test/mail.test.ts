@@ -1,36 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/platform.ts';
 import { enqueueMail, retryDelaySeconds } from '../src/mail/outbox.ts';
 import { createMailTransport } from '../src/mail/transport.ts';
+import { startSmtp } from './helpers/smtp-sink.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on loopback that records what it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 describe('mail delivery over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

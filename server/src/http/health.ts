@@ -46,3 +46,56 @@ export function registerHealth(app: FastifyInstance, startup: StartupWork): void
     },
   );
 }
+
+const ZProbe = z.object({ status: z.enum(['ok', 'unavailable']) });
+const ZReadiness = ZProbe.extend({
+  checks: z.object({ database: z.string(), storage: z.string() }),
+});
+
+/** A dependency's check: 'ok', or why not (the message only: no stack, no connection string). */
+async function check(probe: () => Promise<unknown>, timeoutMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return 'ok';
+  } catch (error) {
+    return String((error as Error).message ?? error).slice(0, 200);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The orchestrator's probes (compose, Kubernetes): `/healthz` is 200 while the process runs;
+ * `/readyz` is 200 only when the database answers and the file storage is reachable, so a replica
+ * that lost either is taken out of the load balancer instead of answering 500s.
+ */
+export function registerProbes(
+  app: FastifyInstance,
+  dependencies: { pingDatabase: () => Promise<unknown>; pingStorage: () => Promise<unknown> },
+): void {
+  const quiet = { config: { access: 'public' as const }, logLevel: 'warn' as const };
+  app.get('/healthz', { ...quiet, schema: { tags: ['utilities'], response: { 200: ZProbe } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  app.get(
+    '/readyz',
+    { ...quiet, schema: { tags: ['utilities'], response: { 200: ZReadiness, 503: ZReadiness } } },
+    async (_request, reply) => {
+      const [database, storage] = await Promise.all([
+        check(dependencies.pingDatabase, 2000),
+        check(dependencies.pingStorage, 2000),
+      ]);
+      const ok = database === 'ok' && storage === 'ok';
+      return reply
+        .status(ok ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: ok ? 'ok' : 'unavailable', checks: { database, storage } });
+    },
+  );
+}

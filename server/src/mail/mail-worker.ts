@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { type AttachmentFiles, deliverDueMail } from './outbox.ts';
+import { type AttachmentFiles, deliverDueMail, OUTBOX_BATCH } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
 /** Background sender: polls the outbox, and wakes at once when a mail is queued. */
@@ -56,13 +56,17 @@ export class MailWorker {
   }
 
   #deliver(): Promise<void> {
-    this.#running ??= deliverDueMail(this.#db, this.#transport, this.#from, this.#files)
-      .then(() => undefined)
+    this.#running ??= this.#deliverUntilDone()
       .catch((error) => this.#log.warn({ err: error }, 'mail delivery pass failed'))
       .finally(() => {
         this.#running = undefined;
       });
     return this.#running;
+  }
+
+  /** Passes until one sends less than a full batch: a burst goes out now, not one batch a poll. */
+  async #deliverUntilDone(): Promise<void> {
+    while ((await deliverDueMail(this.#db, this.#transport, this.#from, this.#files)) === OUTBOX_BATCH) {}
   }
 
   /** Called after a change that queued mail has committed. */

@@ -35,7 +35,8 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<number>
 }
 
 const MAX_ATTEMPTS = 10;
-const BATCH = 20;
+/** Mails claimed a pass. */
+export const OUTBOX_BATCH = 20;
 /** A claimed mail is leased this long; a worker that dies mid-send frees it for another. */
 const LEASE_SECONDS = 300;
 
@@ -62,8 +63,9 @@ export async function deliverDueMail(
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
     .orderBy(asc(mailOutbox.id))
-    .limit(BATCH);
+    .limit(OUTBOX_BATCH);
   if (due.length === 0) return 0;
+  // Another process may claim some of these first: the WHERE is checked again under each row's lock.
   const claimed = await db
     .update(mailOutbox)
     .set({

@@ -25,6 +25,8 @@ export interface FileStorage {
   /** No error when absent. */
   delete(key: string): Promise<void>;
   move(from: string, to: string): Promise<void>;
+  /** Every stored key, page by page (backups). */
+  listKeys(): AsyncIterable<string>;
 }
 
 export class FileNotFoundError extends Error {
@@ -126,6 +128,21 @@ export class DiskFileStorage implements FileStorage {
 
   delete(key: string): Promise<void> {
     return this.disk.delete(checkedKey(key));
+  }
+
+  async *listKeys(): AsyncIterable<string> {
+    let paginationToken: string | undefined;
+    do {
+      let page: Awaited<ReturnType<Disk['listAll']>>;
+      try {
+        page = await this.disk.listAll('', { recursive: true, paginationToken });
+      } catch (error) {
+        if (isMissingObjectError(error)) return; // a local folder not made yet: nothing stored
+        throw error;
+      }
+      for (const object of page.objects) if (object.isFile) yield object.key;
+      paginationToken = page.paginationToken;
+    } while (paginationToken);
   }
 
   async move(from: string, to: string): Promise<void> {

@@ -29,6 +29,23 @@ async function openTestDatabase(): Promise<Database> {
   if (target.kind === 'pglite') {
     return openPglite(undefined, new Blob([fs.readFileSync(target.templateFile)]));
   }
+  const { url, drop } = await createPostgresTestDatabase(target);
+  const database = openPostgres(url, 5);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await drop();
+  };
+  return database;
+}
+
+/**
+ * A new PostgreSQL database copied from the migrated template (for apps in this process, or server
+ * processes started by a test), and how to drop it.
+ */
+export async function createPostgresTestDatabase(
+  target: { url: string; template: string } = postgresTarget(),
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
@@ -46,16 +63,21 @@ async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = openPostgres(databaseUrl(target.url, name), 5);
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    const cleanup = new pg.Client({ connectionString: target.url });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+  return {
+    url: databaseUrl(target.url, name),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: target.url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
   };
-  return database;
+}
+
+function postgresTarget(): { url: string; template: string } {
+  const target = inject('testDatabase');
+  if (target.kind !== 'postgres') throw new Error('Not running on PostgreSQL (TEST_DATABASE_URL)');
+  return target;
 }
 
 export type TestApp = {

@@ -81,3 +81,20 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_check', sql`${t.status} IN ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * One row per periodic job (purges, reminders): the process that claims a run moves `next_run_at`
+ * forward and holds a lease while it runs, so with several server processes each run happens once
+ * (docs/decisions/025-several-processes.md).
+ */
+export const jobClaims = pgTable('job_claims', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  /** The process running it now (host:pid:nonce); null between runs. */
+  claimedBy: text('claimed_by'),
+  /** A process that dies mid-run frees the job when its lease ends. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  runs: integer('runs').notNull().default(0),
+  lastRunBy: text('last_run_by').notNull().default(''),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});

@@ -65,6 +65,7 @@ export class SessionPurgeJob extends PeriodicJob<PurgeCounts> {
   constructor(db: Db, options: PurgeOptions, log: FastifyBaseLogger) {
     super(
       'session purge',
+      db,
       async () => {
         const counts = await purgeExpiredSessions(db, options);
         log.debug(counts, 'purged expired sessions, reset tokens and login counters');

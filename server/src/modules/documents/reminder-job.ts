@@ -95,6 +95,7 @@ export class SigningReminderJob extends PeriodicJob<number> {
   constructor(db: Db, options: { publicUrl: string; onMailQueued: () => void }, log: FastifyBaseLogger) {
     super(
       'signing reminders',
+      db,
       async (now) => {
         const count = await sendDueReminders(db, options.publicUrl, now);
         if (count > 0) {

@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+/** A port nothing listens on now (the kernel's pick, released at once). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Every JSON log line so far. */
+  logs: Record<string, unknown>[];
+  /** SIGTERM, and the exit code. */
+  stop(): Promise<number | null>;
+};
+
+/**
+ * The portal as a real server process (`node server/src/main.ts`, as production runs it), on the
+ * given environment; resolves once `/readyz` answers 200.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-proc-'));
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      WHITE_LABEL_DNS_SERVERS: '127.0.0.1:9',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  let pending = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        logs.push({ msg: line });
+      }
+    }
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server not ready in 60 s: ${stderr}`);
+    }
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    logs,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

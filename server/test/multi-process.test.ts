@@ -1,0 +1,172 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openPostgres } from '../src/db/client.ts';
+import { jobClaims, mailOutbox } from '../src/db/schema/platform.ts';
+import { claimJobRun } from '../src/jobs/periodic-job.ts';
+import { deliverDueMail, enqueueMail, OUTBOX_BATCH } from '../src/mail/outbox.ts';
+import type { MailTransport } from '../src/mail/transport.ts';
+import { createUser } from '../src/seed/factories.ts';
+import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { startSmtp } from './helpers/smtp-sink.ts';
+import { createPostgresTestDatabase } from './helpers/test-app.ts';
+
+/**
+ * Two real server processes (`node server/src/main.ts`) on one PostgreSQL database, one S3 bucket and
+ * one SMTP server, started at the same moment: what one process does, the other must respect
+ * (docs/decisions/025-several-processes.md). PostgreSQL only: PGlite is one process's database.
+ */
+const onPostgres = inject('testDatabase').kind === 'postgres';
+
+describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let db: Database;
+  let s3: LocalS3;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    db = openPostgres(database.url, 2);
+    [s3, smtp] = await Promise.all([startLocalS3(), startSmtp()]);
+    const env = { DATABASE_URL: database.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...s3.env };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.close();
+    await Promise.all([s3?.close(), smtp?.close(), database?.drop()]);
+  });
+
+  const call = (server: ServerProcess, path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${server.url}${path}`, {
+      ...init,
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Token ${init.token}` } : {}),
+      },
+    });
+
+  it('are both ready, with the database and the shared bucket reachable', async () => {
+    for (const server of [a, b]) {
+      const ready = await call(server, '/readyz');
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok' } });
+    }
+  });
+
+  it('run each periodic job once although both started together', async () => {
+    const claims = await db.db.select().from(jobClaims).orderBy(jobClaims.name);
+    expect(claims.map((c) => [c.name, c.runs])).toEqual([
+      ['session purge', 1],
+      ['signing reminders', 1],
+    ]);
+  });
+
+  it('of two claims of a job due at the same moment, one wins', async () => {
+    const other = openPostgres(database.url, 2);
+    try {
+      await other.db.execute(sql`SELECT 1`);
+      const won = await Promise.all([
+        claimJobRun(db.db, 'race job', 60_000, 'one'),
+        claimJobRun(other.db, 'race job', 60_000, 'two'),
+      ]);
+      expect(won.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a session signed out in one is refused by the other', async () => {
+    const user = await createUser(db.db, { membershipId: MEMBERSHIP.admin, password: 'multi-process-1' });
+    const login = await call(a, '/api/admin/login/', {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: 'multi-process-1' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    expect((await call(b, '/api/v1/session/', { token })).status).toBe(200); // now in b's cache
+    expect((await call(a, '/api/admin/logout/', { method: 'POST', token })).status).toBe(200);
+    await expect
+      .poll(async () => (await call(b, '/api/v1/session/', { token })).status, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe(401);
+  });
+
+  it('send every queued mail exactly once with both mail workers draining at the same time', async () => {
+    const count = 60;
+    for (let i = 0; i < count; i++) {
+      await enqueueMail(db.db, { to: `bulk-${i}@example.test`, subject: `Bulk ${i}`, text: `mail ${i}` });
+    }
+    const before = smtp.received.length;
+    // Each request queues a reset mail and wakes its process's worker: both drain the outbox at once.
+    const user = await createUser(db.db);
+    const reset = (server: ServerProcess) =>
+      call(server, '/api/v1/users/reset-password/', {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email }),
+      });
+    expect((await Promise.all([reset(a), reset(b)])).map((r) => r.status)).toEqual([200, 200]);
+    const pending = async () =>
+      (
+        await db.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.status, 'pending'))
+      )[0].n;
+    await expect.poll(pending, { timeout: 30_000, interval: 100 }).toBe(0);
+    const bulk = smtp.received.slice(before).filter((m) => m.to[0]?.startsWith('bulk-'));
+    const recipients = bulk.map((m) => m.to[0]);
+    expect(new Set(recipients).size).toBe(count);
+    expect(recipients).toHaveLength(count);
+  });
+
+  it('two outbox passes that read the same due mails at the same moment claim each once', async () => {
+    // The race above at its tightest: both passes' SELECTs go out before either claims, on two pools.
+    const other = openPostgres(database.url, 2);
+    try {
+      await other.db.execute(sql`SELECT 1`); // connected, like the first pool
+      for (let i = 0; i < OUTBOX_BATCH; i++) {
+        await enqueueMail(db.db, { to: `race-${i}@example.test`, subject: `Race ${i}`, text: 'race' });
+      }
+      const sent: string[] = [];
+      const transport: MailTransport = {
+        kind: 'file',
+        async send(mail) {
+          sent.push(String(mail.to));
+        },
+        close() {},
+      };
+      const counts = await Promise.all([
+        deliverDueMail(db.db, transport, 'portal@example.test'),
+        deliverDueMail(other.db, transport, 'portal@example.test'),
+      ]);
+      expect(counts[0] + counts[1]).toBe(OUTBOX_BATCH);
+      expect(new Set(sent).size).toBe(sent.length);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a process asked to stop finishes, releases its job claims and exits 0, and the other carries on', async () => {
+    const pid = a.child.pid;
+    expect(await a.stop()).toBe(0);
+    expect(a.logs.some((line) => line.msg === 'shut down')).toBe(true);
+    const held = await db.db
+      .select()
+      .from(jobClaims)
+      .where(sql`${jobClaims.claimedBy} LIKE ${`%:${pid}:%`}`);
+    expect(held).toEqual([]);
+    expect((await call(b, '/readyz')).status).toBe(200);
+    // Every log line is JSON with the request's id, which the answer carries too.
+    const answer = await call(b, '/api/v1/session/', { headers: {} });
+    const id = answer.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => b.logs.some((line) => line.reqId === id), { timeout: 2000 }).toBe(true);
+  });
+});
