@@ -48,6 +48,8 @@ const ZEnvFields = z.object({
   /** How long audit rows are kept before the hourly purge removes them (21 CFR 1271 asks for years). */
   AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(6),
   SEED_DEMO: booleanFlag,
+  /** Where pg_dump and pg_restore are (npm run backup / restore on PostgreSQL); PATH when unset. */
+  PG_BIN_DIR: optionalText(),
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').default('demo-password'),
   BUILD_VERSION: z.string().optional(),
   TRUST_PROXY: booleanFlag,
@@ -254,6 +256,8 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** pg_dump and pg_restore's folder; empty: found on PATH. */
+  pgBinDir: string;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -314,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgBinDir: e.PG_BIN_DIR ?? '',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
