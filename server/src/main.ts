@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { initPgliteDataDir, pgliteDataDir } from './db/pglite-data-dir.ts';
+import { PROCESS_ID } from './jobs/process-id.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     );
   }
   app.log.info(
+    { processId: PROCESS_ID },
     `Portal on ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'files'}) ` +
       `ready in ${Math.round(performance.now() - startedAt)} ms`,
   );

@@ -127,7 +127,15 @@ const ZEnvFields = z.object({
     }),
   ),
   /** Where Caddy sends a domain's requests (this portal); 127.0.0.1:PORT when unset. */
-  CADDY_UPSTREAM: optionalText(z.string().regex(/^[\w.-]+:\d+$/, 'CADDY_UPSTREAM must be host:port')),
+  CADDY_UPSTREAM: optionalText(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[\w.-]+:\d+([\s,]+[\w.-]+:\d+)*$/,
+        'CADDY_UPSTREAM must be host:port, or several separated by spaces (one per replica)',
+      ),
+  ),
 });
 
 const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
@@ -293,7 +301,10 @@ export type WhiteLabelConfig = {
   caddy: {
     sitesDir: string;
     adminUrl: string | undefined;
-    upstream: string;
+    /** The portal's replicas (host:port), load-balanced and health-checked by Caddy. */
+    upstreams: string[];
+    /** PUBLIC_URL's host when it is https: Caddy serves the portal's own site too. */
+    mainSite: string | undefined;
     /** The portal's ask endpoint, for the on-demand TLS of the Caddyfile. */
     askUrl: string;
   };
@@ -303,6 +314,12 @@ export const DEFAULT_S3_REGION = 'us-east-1';
 export const DEFAULT_BOLDSIGN_BASE_URL = 'https://api.boldsign.com';
 
 export class ConfigError extends Error {}
+
+function publicHttpsHost(publicUrl: string | undefined): string | undefined {
+  if (!publicUrl) return undefined;
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' ? url.host : undefined;
+}
 
 /** Reads and validates the environment once; a bad value stops start-up with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -393,8 +410,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       caddy: {
         sitesDir: path.resolve(e.CADDY_SITES_DIR ?? path.join(e.DATA_DIR, 'caddy', 'sites')),
         adminUrl: e.CADDY_ADMIN_URL?.replace(/\/$/, ''),
-        upstream: e.CADDY_UPSTREAM ?? `127.0.0.1:${port}`,
-        askUrl: `http://127.0.0.1:${port}/domain/tls-ask/`,
+        upstreams: e.CADDY_UPSTREAM?.split(/[\s,]+/) ?? [`127.0.0.1:${port}`],
+        // Caddy asks a replica (any answers the same), where Caddy can reach it.
+        askUrl: `http://${e.CADDY_UPSTREAM?.split(/[\s,]+/)[0] ?? `127.0.0.1:${port}`}/domain/tls-ask/`,
+        mainSite: publicHttpsHost(e.PUBLIC_URL),
       },
     },
   };

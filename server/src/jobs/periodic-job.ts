@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobClaims } from '../db/schema/platform.ts';
-
-/** This process, as job claims name it. */
-export const PROCESS_ID = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+import { PROCESS_ID } from './process-id.ts';
 
 /** A run is leased this long: a process that dies mid-run frees the job for another after it. */
 const LEASE_SECONDS = 600;

@@ -14,6 +14,18 @@ export function siteFileOf(config: WhiteLabelConfig, host: string): string {
   return path.join(config.caddy.sitesDir, `${host}${SITE_EXTENSION}`);
 }
 
+/** How Caddy sends a site's requests to the portal's replicas (health-checked when there are several). */
+function reverseProxy(config: WhiteLabelConfig): string[] {
+  const { upstreams } = config.caddy;
+  return [
+    `\treverse_proxy ${upstreams.join(' ')} {`,
+    ...(upstreams.length > 1
+      ? ['\t\tlb_policy round_robin', '\t\thealth_uri /readyz', '\t\tlb_try_duration 5s']
+      : []),
+    '\t}',
+  ];
+}
+
 /** A domain's site block: TLS on demand, everything to the portal, which tells hosts apart itself. */
 export function siteBlock(config: WhiteLabelConfig, domain: { id: number; host: string }): string {
   return [
@@ -23,17 +35,39 @@ export function siteBlock(config: WhiteLabelConfig, domain: { id: number; host: 
     '\t\ton_demand',
     '\t}',
     '\tencode zstd gzip',
-    `\treverse_proxy ${config.caddy.upstream} {`,
-    '\t\theader_up X-Forwarded-Host {host}',
-    '\t}',
+    ...reverseProxy(config),
     '}',
     '',
   ].join('\n');
 }
 
+/** The portal's own site (PUBLIC_URL, when https), so a load of the whole Caddyfile keeps it. */
+function mainSiteBlock(config: WhiteLabelConfig): string {
+  if (!config.caddy.mainSite) return '';
+  return [`${config.caddy.mainSite} {`, '\tencode zstd gzip', ...reverseProxy(config), '}', ''].join('\n');
+}
+
+/** Where Caddy's admin API listens: its default (localhost) unless the portal reaches it by another name. */
+function adminOption(config: WhiteLabelConfig): string[] {
+  if (!config.caddy.adminUrl) return [];
+  const url = new URL(config.caddy.adminUrl);
+  if (['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return [];
+  const port = url.port || '2019';
+  // Another container: listen on its network, and accept requests that name it as the portal does.
+  return [`\tadmin 0.0.0.0:${port} {`, `\t\torigins ${url.hostname}:${port}`, '\t}'];
+}
+
 /** The global options: certificates only for the domains the ask endpoint approves. */
 function globalOptions(config: WhiteLabelConfig): string {
-  return ['{', '\ton_demand_tls {', `\t\task ${config.caddy.askUrl}`, '\t}', '}', ''].join('\n');
+  return [
+    '{',
+    ...adminOption(config),
+    '\ton_demand_tls {',
+    `\t\task ${config.caddy.askUrl}`,
+    '\t}',
+    '}',
+    '',
+  ].join('\n');
 }
 
 /** Writes the domain's site file (replacing an older one: the step may be run again). */
@@ -46,7 +80,7 @@ export async function writeSiteFile(config: WhiteLabelConfig, domain: { id: numb
   return file;
 }
 
-/** The whole Caddyfile: the global options and every site file of the folder. */
+/** The whole Caddyfile: the global options, the portal's own site and every site file of the folder. */
 export async function caddyfile(config: WhiteLabelConfig): Promise<string> {
   const names = (await fs.readdir(config.caddy.sitesDir).catch(() => [] as string[]))
     .filter((name) => name.endsWith(SITE_EXTENSION))
@@ -54,7 +88,7 @@ export async function caddyfile(config: WhiteLabelConfig): Promise<string> {
   const sites = await Promise.all(
     names.map((name) => fs.readFile(path.join(config.caddy.sitesDir, name), 'utf8')),
   );
-  return [globalOptions(config), ...sites].join('\n');
+  return [globalOptions(config), mainSiteBlock(config), ...sites].filter(Boolean).join('\n');
 }
 
 /**
