@@ -73,6 +73,8 @@ const serverEnv = {
   DATA_DIR: filesDir,
   LOG_LEVEL: 'warn',
   DEMO_PASSWORD: PASSWORD,
+  // Behind Caddy the client's address comes from X-Forwarded-For; the soak's clients have their own.
+  TRUST_PROXY: 'true',
 };
 const servers: (ServerProcess | undefined)[] = [];
 servers[0] = await startServerProcess({ ...serverEnv, SEED_DEMO: 'true' });
@@ -100,14 +102,34 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 type Outcome = { status: number; body: unknown };
 let next = 0;
-/** One request to a replica in turn; a refused or reset connection is tried once on the other. */
-async function request(method: string, pathname: string, token?: string, body?: unknown): Promise<Outcome> {
+/** The soak's users, each at its own address (login throttles count per address, as in production). */
+const CLIENTS = 250;
+const clientAddress = () => {
+  const n = Math.floor(Math.random() * CLIENTS);
+  return `10.0.${n >> 8}.${n & 255}`;
+};
+
+/** Whether a failed fetch never reached the server (a process down): only then is the other tried. */
+function refused(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
+/** One request to a replica in turn; a refused connection is tried once on the other, as Caddy does. */
+async function request(
+  method: string,
+  pathname: string,
+  token?: string,
+  body?: unknown,
+  from = clientAddress(),
+): Promise<Outcome> {
   const first = next++ % 2;
   for (const index of [first, 1 - first]) {
     try {
       const response = await fetch(`${serverUrls[index]}${pathname}`, {
         method,
         headers: {
+          'x-forwarded-for': from,
           ...(token ? { authorization: `Token ${token}` } : {}),
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
@@ -118,7 +140,7 @@ async function request(method: string, pathname: string, token?: string, body?: 
       const type = response.headers.get('content-type') ?? '';
       return { status: response.status, body: type.includes('json') && text ? JSON.parse(text) : text };
     } catch (error) {
-      if (index !== first) throw error;
+      if (index !== first || !refused(error)) throw error;
     }
   }
   throw new Error('unreachable');
@@ -157,7 +179,8 @@ const address = {
 // ---------------------------------------------------------------- the mix
 
 type Scenario = { name: string; weight: number; run: () => Promise<number[]> };
-const checkoutsSucceeded = { count: 0, cents: 0 };
+/** Transactions whose success the client saw (some succeed after the client gave up waiting). */
+const checkoutsSucceeded = { ids: [] as number[] };
 const ok = (res: Outcome, ...expected: number[]) => {
   if (!expected.includes(res.status))
     throw new Error(`${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -185,17 +208,19 @@ async function sendAndSign(): Promise<number[]> {
     }),
     200,
   );
+  const ids = new Set(
+    (sent.body as { documents: { document_id: string }[] }).documents.map((d) => d.document_id),
+  );
   let links: { documentId: string; token: string }[] = [];
   const deadline = Date.now() + 20_000;
   while (links.length === 0 && Date.now() < deadline) {
-    const mail = smtp.received
-      .slice(before)
-      .map((m) => quotedPrintable(m.raw))
-      .find((text) => text.includes('/sign-your-document?'));
-    links = [...(mail?.matchAll(/\/sign-your-document\?([^\s"<>]+)/g) ?? [])].map((m) => {
-      const query = new URLSearchParams(m[1].replace(/&amp;/g, '&'));
-      return { documentId: query.get('documentId') ?? '', token: query.get('token') ?? '' };
-    });
+    for (const mail of smtp.received.slice(before)) {
+      const found = [...quotedPrintable(mail.raw).matchAll(/\/sign-your-document\?([^\s"<>]+)/g)].map((m) => {
+        const query = new URLSearchParams(m[1].replace(/&amp;/g, '&'));
+        return { documentId: query.get('documentId') ?? '', token: query.get('token') ?? '' };
+      });
+      if (found.length > 0 && found.every((link) => ids.has(link.documentId))) links = found;
+    }
     if (links.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   if (links.length === 0) throw new Error('the signing mail did not arrive in 20 s');
@@ -228,12 +253,12 @@ async function sendAndSign(): Promise<number[]> {
 const scenarios: Scenario[] = [
   {
     name: 'session',
-    weight: 20,
+    weight: 40,
     run: async () => [ok(await request('GET', '/api/v1/session/', patient.token), 200).status],
   },
   {
     name: 'dashboard',
-    weight: 14,
+    weight: 28,
     run: async () => [
       ok(await request('GET', '/api/v1/dashboard/summary/', [adminSession, hc, lab][next % 3].token), 200)
         .status,
@@ -241,33 +266,33 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'list: users (admin)',
-    weight: 12,
+    weight: 24,
     run: async () => [
       ok(await request('GET', '/api/admin/users/?page=1&search=a', adminSession.token), 200).status,
     ],
   },
   {
     name: 'list: patients (HC)',
-    weight: 12,
+    weight: 24,
     run: async () => [
       ok(await request('GET', `/api/v1/harvest-centers/${hc.id}/patients/`, hc.token), 200).status,
     ],
   },
   {
     name: 'list: vial records (lab)',
-    weight: 8,
+    weight: 16,
     run: async () => [
       ok(await request('GET', `/api/v1/vials-history/user/${patient.id}/`, lab.token), 200).status,
     ],
   },
   {
     name: 'list: transactions (admin)',
-    weight: 6,
+    weight: 12,
     run: async () => [ok(await request('GET', '/api/admin/transactions/', adminSession.token), 200).status],
   },
   {
     name: 'vial write (lab)',
-    weight: 10,
+    weight: 20,
     run: async () => {
       const day = new Date(Date.UTC(2026, 0, 1) + (vialDay++ % 300) * 86_400_000).toISOString().slice(0, 10);
       return [
@@ -285,7 +310,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'login',
-    weight: 4,
+    weight: 2,
     run: async () => [
       ok(
         await request('POST', '/api/admin/login/', undefined, {
@@ -298,7 +323,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'checkout (sandbox card, coupon)',
-    weight: 3,
+    weight: 1,
     run: async () => {
       const card = ok(
         await request('POST', '/api/sandbox-gateway/tokens/', hc.token, {
@@ -323,10 +348,9 @@ const scenarios: Scenario[] = [
         }),
         200,
       );
-      const body = paid.body as { code: string; total_amount_cents: number };
+      const body = paid.body as { code: string; transaction_id: number };
       if (body.code !== 'success') throw new Error(`checkout: ${JSON.stringify(body).slice(0, 300)}`);
-      checkoutsSucceeded.count++;
-      checkoutsSucceeded.cents += body.total_amount_cents;
+      checkoutsSucceeded.ids.push(body.transaction_id);
       return [card.status, paid.status];
     },
   },
@@ -369,6 +393,8 @@ const rssSamples: { at: number; rss: number[] }[] = [];
 let inFlight = 0;
 let dropped = 0;
 const events: string[] = [];
+/** A process killed by the fault run (its log lines still count). */
+const retired: ServerProcess[] = [];
 
 function rssOf(server: ServerProcess | undefined): number {
   const pid = server?.child.pid;
@@ -425,6 +451,7 @@ await new Promise<void>((resolve) => {
     if (FAULT && !faultKill && elapsed >= WARMUP_SECONDS + SECONDS / 3) {
       faultKill = true;
       events.push(`${elapsed.toFixed(0)} s: SIGKILL to process 2`);
+      if (servers[1]) retired.push(servers[1]);
       servers[1]?.child.kill('SIGKILL');
       setTimeout(() => {
         void startServerProcess(serverEnv).then((restarted) => {
@@ -470,9 +497,11 @@ const outbox = await settledOutbox();
 const [couponRow] = await sql<{ used_number: number }>('SELECT used_number FROM coupons WHERE id = $1', [
   coupon.id,
 ]);
-const [couponTotals] = await sql<{ n: number; cents: number }>(
-  `SELECT count(*)::int AS n, coalesce(sum(amount_cents), 0)::int AS cents FROM transactions WHERE coupon_id = $1`,
-  [coupon.id],
+const [couponTotals] = await sql<{ n: number; cents: number; seen: number }>(
+  `SELECT count(*)::int AS n, coalesce(sum(amount_cents), 0)::int AS cents,
+          count(*) FILTER (WHERE id = ANY($2::int[]))::int AS seen
+     FROM transactions WHERE coupon_id = $1`,
+  [coupon.id, checkoutsSucceeded.ids],
 );
 const [vials] = await sql<{ stored: number; summed: number }>(
   `SELECT p.vials_available AS stored,
@@ -490,10 +519,10 @@ const checks = [
   {
     name: 'coupon uses and totals exact',
     held:
-      couponRow.used_number === checkoutsSucceeded.count &&
-      couponTotals.n === checkoutsSucceeded.count &&
-      couponTotals.cents === checkoutsSucceeded.cents,
-    detail: `${checkoutsSucceeded.count} checkouts answered success (${checkoutsSucceeded.cents} cents); coupon used ${couponRow.used_number} times; ${couponTotals.n} transactions, ${couponTotals.cents} cents`,
+      couponRow.used_number === couponTotals.n &&
+      couponTotals.cents === couponTotals.n * feeTotal &&
+      couponTotals.seen === checkoutsSucceeded.ids.length,
+    detail: `coupon used ${couponRow.used_number} times; ${couponTotals.n} transactions with it, ${couponTotals.cents} cents (${feeTotal} each); all ${checkoutsSucceeded.ids.length} successes the client saw among them`,
   },
   {
     name: 'vial totals equal their records',
@@ -523,6 +552,16 @@ const rows = scenarios.map((scenario) => {
   };
 });
 const errors = measured.filter((s) => s.error);
+/** The servers' own error lines (LOG_LEVEL=warn keeps only warnings and errors). */
+const serverErrors = [...servers, ...retired]
+  .flatMap((server) => server?.logs ?? [])
+  .filter((line) => Number(line.level) >= 50)
+  .map((line) =>
+    `${String(line.msg)}: ${String((line.err as { message?: string } | undefined)?.message ?? '')}`.slice(
+      0,
+      300,
+    ),
+  );
 const afterWarmup = rssSamples.filter((s) => s.at >= WARMUP_SECONDS);
 const rssGrowth = [0, 1].map((i) => {
   const first = afterWarmup[0]?.rss[i] ?? 0;
@@ -546,6 +585,13 @@ const lines = [
   '',
   ...checks.map((c) => `- ${c.held ? 'held' : 'FAILED'}: ${c.name} (${c.detail})`),
   ...(events.length ? ['', ...events.map((e) => `- ${e}`)] : []),
+  ...(serverErrors.length
+    ? [
+        '',
+        `Server error lines: ${serverErrors.length}; first:`,
+        ...[...new Set(serverErrors)].slice(0, 5).map((e) => `- ${e}`),
+      ]
+    : []),
   ...(errors.length
     ? [
         '',

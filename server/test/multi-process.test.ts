@@ -1,6 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { issueSessionToken } from '../src/auth/tokens.ts';
 import { type Database, openPostgres } from '../src/db/client.ts';
 import { jobClaims, mailOutbox } from '../src/db/schema/platform.ts';
 import { claimJobRun } from '../src/jobs/periodic-job.ts';
@@ -10,6 +11,9 @@ import { createUser } from '../src/seed/factories.ts';
 import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { startSmtp } from './helpers/smtp-sink.ts';
+import { createChainWorld } from './helpers/chain-world.ts';
+import { TINY_PDF } from './helpers/document-world.ts';
+import { multipartBody } from './helpers/documents.ts';
 import { createPostgresTestDatabase } from './helpers/test-app.ts';
 
 /**
@@ -40,6 +44,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     await db?.close();
     await Promise.all([s3?.close(), smtp?.close(), database?.drop()]);
   });
+
+  const issueToken = async (userId: number) =>
+    (await issueSessionToken(db.db, { userId, ttlDays: 1 })).token;
 
   const call = (server: ServerProcess, path: string, init: RequestInit & { token?: string } = {}) =>
     fetch(`${server.url}${path}`, {
@@ -96,6 +103,35 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
         interval: 20,
       })
       .toBe(401);
+  });
+
+  it('a file uploaded through one is filed through the other and served by the first (one bucket)', async () => {
+    const w = await createChainWorld(db.db);
+    const hcToken = await issueToken(w.hcA.id);
+    const body = multipartBody({ filename: 'signed.pdf' }, { filename: 'signed.pdf', content: TINY_PDF });
+    const staged = await fetch(`${a.url}/api/v1/documents/process-file/`, {
+      method: 'POST',
+      headers: { ...body.headers, authorization: `Token ${hcToken}` },
+      body: new Uint8Array(body.payload),
+    });
+    expect(staged.status).toBe(200);
+    const { filename } = (await staged.json()) as { filename: string };
+    const filed = await call(b, '/api/v1/documents/upload/', {
+      method: 'POST',
+      token: hcToken,
+      body: JSON.stringify({
+        name: 'Ann Alpha',
+        harvest_center_id: w.hcA.id,
+        email: w.patientA1.email,
+        patient_id: w.patientA1.id,
+        storage: filename,
+      }),
+    });
+    expect(filed.status, await filed.clone().text()).toBe(200);
+    const [document] = ((await filed.json()) as { documents: { file_url: string }[] }).documents;
+    const file = await call(a, document.file_url, { token: hcToken });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(TINY_PDF))).toBe(true);
   });
 
   it('send every queued mail exactly once with both mail workers draining at the same time', async () => {
