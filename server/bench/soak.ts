@@ -13,7 +13,7 @@
 //   --fault        kill one process a third of the way in (it is started again 5 s later) and
 //                  restart PostgreSQL at two thirds (SOAK_PG_RESTART, default `pg_ctlcluster … restart`)
 //   --no-report    print only
-import { execSync } from 'node:child_process';
+import { exec, execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +39,7 @@ const PG_RESTART =
   `pg_ctlcluster --skip-systemctl-redirect ${fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql')[0] : '15'} main restart`;
 const MAX_IN_FLIGHT = 1000;
 const REPORT_FILE = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
-const RUNS_MARKER = '<!-- runs: newest first; `npm run bench` inserts each run below this line -->';
+const RUNS_MARKER = '<!-- soak runs: newest first; `npm run bench:soak` inserts each run below this line -->';
 const PASSWORD = 'soak-demo-password';
 
 // ---------------------------------------------------------------- the installation under load
@@ -464,7 +464,12 @@ await new Promise<void>((resolve) => {
     if (FAULT && !faultRestart && elapsed >= WARMUP_SECONDS + (2 * SECONDS) / 3) {
       faultRestart = true;
       events.push(`${elapsed.toFixed(0)} s: PostgreSQL restarted (${PG_RESTART})`);
-      setImmediate(() => execSync(PG_RESTART, { stdio: 'ignore' }));
+      // Asynchronously: the load goes on while PostgreSQL is down.
+      exec(PG_RESTART, (error) =>
+        events.push(
+          `${((performance.now() - started) / 1000).toFixed(0)} s: PostgreSQL ${error ? `restart failed: ${error.message}` : 'accepting connections again'}`,
+        ),
+      );
     }
   }, 5);
   const sampler = setInterval(() => {
@@ -605,9 +610,10 @@ const lines = [
 console.log(lines.join('\n'));
 
 if (REPORT) {
+  const [{ server_version: postgresVersion }] = await sql<{ server_version: string }>('SHOW server_version');
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
   const heading = `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: soak${FAULT ? ' with faults' : ''} (\`npm run bench:soak${FAULT ? ' -- --fault' : ''}\`)`;
-  const context = `Commit ${commit}; ${os.cpus().length} cores; Node ${process.version}; load generator, both servers and PostgreSQL ${execSync('psql --version', { encoding: 'utf8' }).trim().split(' ').at(-1)} on this one machine; SMTP: a local smtp-server; files: one folder both servers share.`;
+  const context = `Commit ${commit}; ${os.cpus().length} cores; Node ${process.version}; load generator, both servers and PostgreSQL ${postgresVersion} on this one machine; SMTP: a local smtp-server; files: one folder both servers share.`;
   const report = fs.readFileSync(REPORT_FILE, 'utf8');
   const entry = `${heading}\n\n${context}\n\n${lines.join('\n')}\n`;
   fs.writeFileSync(

@@ -7,13 +7,14 @@ import { jobClaims, mailOutbox } from '../src/db/schema/platform.ts';
 import { claimJobRun } from '../src/jobs/periodic-job.ts';
 import { deliverDueMail, enqueueMail, OUTBOX_BATCH } from '../src/mail/outbox.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
+import { LOGIN_THROTTLE } from '../src/modules/auth/login-throttle.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
-import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
-import { startSmtp } from './helpers/smtp-sink.ts';
 import { createChainWorld } from './helpers/chain-world.ts';
 import { TINY_PDF } from './helpers/document-world.ts';
 import { multipartBody } from './helpers/documents.ts';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { startSmtp } from './helpers/smtp-sink.ts';
 import { createPostgresTestDatabase } from './helpers/test-app.ts';
 
 /**
@@ -45,8 +46,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     await Promise.all([s3?.close(), smtp?.close(), database?.drop()]);
   });
 
-  const issueToken = async (userId: number) =>
-    (await issueSessionToken(db.db, { userId, ttlDays: 1 })).token;
+  const issueToken = async (userId: number) => (await issueSessionToken(db.db, { userId, ttlDays: 1 })).token;
 
   const call = (server: ServerProcess, path: string, init: RequestInit & { token?: string } = {}) =>
     fetch(`${server.url}${path}`, {
@@ -103,6 +103,21 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
         interval: 20,
       })
       .toBe(401);
+  });
+
+  it('count failed logins together: the throttle holds across both', async () => {
+    const user = await createUser(db.db, { password: 'multi-process-2' });
+    const attempt = (server: ServerProcess, password: string) =>
+      call(server, '/api/admin/login/', {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email, password }),
+      });
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) {
+      expect((await attempt(i % 2 === 0 ? a : b, 'wrong-password')).status).toBe(400);
+    }
+    // Five wrong passwords spread over both processes: even the right one is refused now, on either.
+    expect((await attempt(a, 'multi-process-2')).status).toBe(429);
+    expect((await attempt(b, 'multi-process-2')).status).toBe(429);
   });
 
   it('a file uploaded through one is filed through the other and served by the first (one bucket)', async () => {
