@@ -558,6 +558,9 @@ const rows = scenarios.map((scenario) => {
 });
 const errors = measured.filter((s) => s.error);
 /** The servers' own error lines (LOG_LEVEL=warn keeps only warnings and errors). */
+const crashes = [...servers, ...retired]
+  .filter((server) => server && server.child.exitCode !== null && !retired.includes(server))
+  .map((server) => `process exited (${server?.child.exitCode}): ${server?.stderr().trim().slice(-1500)}`);
 const serverErrors = [...servers, ...retired]
   .flatMap((server) => server?.logs ?? [])
   .filter((line) => Number(line.level) >= 50)
@@ -590,6 +593,7 @@ const lines = [
   '',
   ...checks.map((c) => `- ${c.held ? 'held' : 'FAILED'}: ${c.name} (${c.detail})`),
   ...(events.length ? ['', ...events.map((e) => `- ${e}`)] : []),
+  ...crashes.map((crash) => `- ${crash}`),
   ...(serverErrors.length
     ? [
         '',

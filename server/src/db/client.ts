@@ -55,6 +55,15 @@ const MAX_PREPARED_PER_CONNECTION = 500;
  */
 class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while checked out (PostgreSQL restarting, a network cut between two queries
+    // of a transaction) emits 'error' where the pool's idle handler is not listening: unhandled, it
+    // would end the process. The request under way fails on its next query; the pool then drops the
+    // broken client and connects anew (soak --fault, docs/benchmarks.md).
+    this.on('error', () => {});
+  }
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; this passes them through.
   override query(config: any, values?: any, callback?: any): any {
     if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {

@@ -64,12 +64,41 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '22001': [400, 'A value is too long.'],
 };
 
+/** The error and its causes (drizzle wraps the driver's error), outermost first. */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e: unknown = error; e && chain.length < 4; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
 function pgErrorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causeChain(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/** Seconds a client is asked to wait when the database is out of reach (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database is restarting or out of reach: PostgreSQL shutting down or starting (57P01-57P03),
+ * a connection exception (class 08), or the socket refused or cut. Nothing was written (the
+ * transaction did not commit), so the client may simply try again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  if (code && (/^57P0[1-3]$/.test(code) || code.startsWith('08'))) return true;
+  return causeChain(error).some((e) => {
+    const { code: sysCode, message } = e as { code?: unknown; message?: unknown };
+    return (
+      sysCode === 'ECONNREFUSED' ||
+      sysCode === 'ECONNRESET' ||
+      sysCode === 'EPIPE' ||
+      (typeof message === 'string' && /^Connection terminated/.test(message))
+    );
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -101,6 +130,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
       const [status, message] = PG_CLIENT_ERRORS[pgCode];
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: 'The portal is briefly unavailable. Please try again in a moment.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -20,6 +20,8 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Every JSON log line so far. */
   logs: Record<string, unknown>[];
+  /** What the process wrote to standard error (a crash's stack). */
+  stderr(): string;
   /** SIGTERM, and the exit code. */
   stop(): Promise<number | null>;
 };
@@ -83,6 +85,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     logs,
+    stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;

@@ -21,6 +21,8 @@ export async function startSmtp(): Promise<{ port: number; received: Received[];
       });
     },
   });
+  // A client that dies mid-conversation (a server process killed on purpose) is not the sink's failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return { port, received, close: () => new Promise((r) => server.close(() => r())) };
