@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../src/http/errors.ts';
+import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/http/errors.ts';
 import { createUser, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
@@ -63,7 +64,8 @@ describe.skipIf(!onPostgres)('a connection cut by PostgreSQL in the middle of a 
     try {
       const outcome = await t.db
         .transaction(async (tx) => {
-          const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const [{ pid }] = (result as unknown as { rows: { pid: number }[] }).rows;
           // What a restart does to every session: the backend is ended under a checked-out client.
           await killer.query('select pg_terminate_backend($1)', [pid]);
           await tx.execute(sql`select 1`);

@@ -2,6 +2,7 @@ import { applyFriendlyValidationMessages, fieldLabel } from '@portal/shared/vali
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isDatabaseUnavailable, pgErrorCode } from '../db/unavailable.ts';
 
 type ErrorOptions = { code?: string; errors?: Record<string, string> };
 
@@ -64,42 +65,8 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '22001': [400, 'A value is too long.'],
 };
 
-/** The error and its causes (drizzle wraps the driver's error), outermost first. */
-function causeChain(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let e: unknown = error; e && chain.length < 4; e = (e as { cause?: unknown }).cause) chain.push(e);
-  return chain;
-}
-
-function pgErrorCode(error: unknown): string | undefined {
-  for (const e of causeChain(error)) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 /** Seconds a client is asked to wait when the database is out of reach (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/**
- * The database is restarting or out of reach: PostgreSQL shutting down or starting (57P01-57P03),
- * a connection exception (class 08), or the socket refused or cut. Nothing was written (the
- * transaction did not commit), so the client may simply try again.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = pgErrorCode(error);
-  if (code && (/^57P0[1-3]$/.test(code) || code.startsWith('08'))) return true;
-  return causeChain(error).some((e) => {
-    const { code: sysCode, message } = e as { code?: unknown; message?: unknown };
-    return (
-      sysCode === 'ECONNREFUSED' ||
-      sysCode === 'ECONNRESET' ||
-      sysCode === 'EPIPE' ||
-      (typeof message === 'string' && /^Connection terminated/.test(message))
-    );
-  });
-}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   // zod's own texts ("Invalid input: expected string, received undefined") become plain sentences.

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { domains, users } from '../db/schema/accounts.ts';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema/platform.ts';
+import { retryWhileUnavailable } from '../db/unavailable.ts';
 import { maskSecretLinks } from './secret-links.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -100,10 +101,14 @@ export async function deliverDueMail(
         attachments: await readAttachments(mail.attachments, files),
       });
       // Once delivered, the outbox keeps no usable link (a reset link would let its reader in).
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: '', ...maskedBody(mail) })
-        .where(eq(mailOutbox.id, mail.id));
+      // Through a database restart the mark is tried again: left unmarked, the mail would go out
+      // a second time when its lease ends.
+      await retryWhileUnavailable(() =>
+        db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), lastError: '', ...maskedBody(mail) })
+          .where(eq(mailOutbox.id, mail.id)),
+      );
       sent++;
     } catch (error) {
       const giveUp = mail.attempts >= MAX_ATTEMPTS;
