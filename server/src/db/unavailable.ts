@@ -1,5 +1,5 @@
 /** The error and its causes (drizzle wraps the driver's error), outermost first. */
-export function causeChain(error: unknown): unknown[] {
+function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let e: unknown = error; e && chain.length < 4; e = (e as { cause?: unknown }).cause) chain.push(e);
   return chain;
