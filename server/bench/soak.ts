@@ -12,6 +12,8 @@
 //                  a database portal_soak_<pid> is made there and dropped after
 //   --fault        kill one process a third of the way in (it is started again 5 s later) and
 //                  restart PostgreSQL at two thirds (SOAK_PG_RESTART, default `pg_ctlcluster … restart`)
+//   SOAK_NODE_OPTIONS  NODE_OPTIONS for the servers (e.g. `--heapsnapshot-signal=SIGUSR2
+//                  --diagnostic-dir=/tmp/heap` to compare heap snapshots taken during the run)
 //   --no-report    print only
 import { exec, execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -75,6 +77,7 @@ const serverEnv = {
   DEMO_PASSWORD: PASSWORD,
   // Behind Caddy the client's address comes from X-Forwarded-For; the soak's clients have their own.
   TRUST_PROXY: 'true',
+  ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
 };
 const servers: (ServerProcess | undefined)[] = [];
 servers[0] = await startServerProcess({ ...serverEnv, SEED_DEMO: 'true' });

@@ -75,7 +75,7 @@ describe.skipIf(!onPostgres)('a connection cut by PostgreSQL in the middle of a 
           (error: unknown) => error,
         );
       expect(outcome).not.toBe('committed');
-      expect(isDatabaseUnavailable(outcome)).toBe(true);
+      expect(isDatabaseUnavailable(outcome), String((outcome as Error).cause ?? outcome)).toBe(true);
     } finally {
       await killer.end();
     }

@@ -12,6 +12,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(wrapped(refused))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(shuttingDown))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        wrapped(new Error('Client has encountered a connection error and is not queryable')),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
   });
 

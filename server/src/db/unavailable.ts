@@ -28,7 +28,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       sysCode === 'ECONNREFUSED' ||
       sysCode === 'ECONNRESET' ||
       sysCode === 'EPIPE' ||
-      (typeof message === 'string' && /^Connection terminated/.test(message))
+      // pg's own words for a cut connection, and for a later query on it (the ROLLBACK after a
+      // failed transaction statement meets this one).
+      (typeof message === 'string' &&
+        /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(message))
     );
   });
 }
