@@ -32,6 +32,10 @@ RUN apt-get update \
   && chown node:node /data /caddy-sites /backups
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+# glibc: two malloc arenas instead of one per thread, and large blocks (argon2's 19 MiB, zlib, PDF
+# work in the thread pool) mapped and returned on free rather than kept: lower peaks under the soak
+# (docs/benchmarks.md).
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=server-deps /app/node_modules node_modules
 COPY package.json ./
 COPY shared/package.json shared/

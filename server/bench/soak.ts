@@ -78,6 +78,9 @@ const serverEnv = {
   // Behind Caddy the client's address comes from X-Forwarded-For; the soak's clients have their own.
   TRUST_PROXY: 'true',
   ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
+  // The Docker image's allocator settings (Dockerfile), so that memory is measured as deployed.
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
 };
 const servers: (ServerProcess | undefined)[] = [];
 servers[0] = await startServerProcess({ ...serverEnv, SEED_DEMO: 'true' });
