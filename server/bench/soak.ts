@@ -611,10 +611,11 @@ if (FAULT) {
     },
   );
 }
-/** The servers' own error lines (LOG_LEVEL=warn keeps only warnings and errors). */
-const crashes = [...servers, ...retired]
-  .filter((server) => server && server.child.exitCode !== null && !retired.includes(server))
+/** A server that ended by itself (the killed one is retired, not counted). */
+const crashes = servers
+  .filter((server) => server !== undefined && server.child.exitCode !== null)
   .map((server) => `process exited (${server?.child.exitCode}): ${server?.stderr().trim().slice(-1500)}`);
+/** The servers' own error lines (LOG_LEVEL=warn keeps only warnings and errors). */
 const serverErrors = [...servers, ...retired]
   .flatMap((server) => server?.logs ?? [])
   .filter((line) => Number(line.level) >= 50)

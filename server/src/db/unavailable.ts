@@ -1,9 +1,4 @@
-/** The error and its causes (drizzle wraps the driver's error), outermost first. */
-function causeChain(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let e: unknown = error; e && chain.length < 4; e = (e as { cause?: unknown }).cause) chain.push(e);
-  return chain;
-}
+import { causeChain } from '../errors/cause-chain.ts';
 
 /** The PostgreSQL SQLSTATE of an error or of one of its causes. */
 export function pgErrorCode(error: unknown): string | undefined {

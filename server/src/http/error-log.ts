@@ -1,3 +1,5 @@
+import { causeChain } from '../errors/cause-chain.ts';
+
 /**
  * How errors appear in the log. A failed query must not leak what it was given: Drizzle's
  * DrizzleQueryError carries the query's `params` (and prints them in its message and stack), and
@@ -73,8 +75,8 @@ function queryTextOf(error: Error): string | undefined {
 }
 
 function postgresErrorIn(error: unknown): PgLike | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth <= MAX_CAUSES; e = e.cause, depth++) {
-    const pg = asPostgresError(e);
+  for (const e of causeChain(error, MAX_CAUSES + 1)) {
+    const pg = e instanceof Error ? asPostgresError(e) : undefined;
     if (pg) return pg;
   }
   return undefined;

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
 import type { AppConfig } from '../config/env.ts';
+import { causeChain } from '../errors/cause-chain.ts';
 
 /**
  * Where the portal keeps files (agreements, uploads; later labels, assets, logos). Keys are relative
@@ -65,13 +66,15 @@ function checkedKey(key: string): string {
 
 /** Whether a driver error (wrapped by flydrive as its cause) says the object does not exist. */
 function isMissingObjectError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  return causeChain(error).some((e) => {
     const candidate = e as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
-    if (candidate.code === 'ENOENT') return true;
-    if (candidate.name === 'NoSuchKey' || candidate.name === 'NotFound') return true;
-    if (candidate.$metadata?.httpStatusCode === 404) return true;
-  }
-  return false;
+    return (
+      candidate.code === 'ENOENT' ||
+      candidate.name === 'NoSuchKey' ||
+      candidate.name === 'NotFound' ||
+      candidate.$metadata?.httpStatusCode === 404
+    );
+  });
 }
 
 function toReadable(stream: NodeJS.ReadableStream): Readable {
