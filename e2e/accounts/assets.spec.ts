@@ -1,5 +1,6 @@
 import { ASSET_TEXTS } from '../../shared/src/assets.ts';
 import { TEXT } from '../../shared/src/ui-constants.ts';
+import { search } from '../patients/helpers.ts';
 import { expect, loginAs, test, unique } from '../support/fixtures.ts';
 
 const GUIDE_PDF = Buffer.from(
@@ -43,7 +44,7 @@ test('an admin adds an asset for harvest centers; an HC finds it in the Resource
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(ASSET_TEXTS.created)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await page.getByLabel('Filter assets').fill(name);
+  await search(page, 'Filter assets', name);
   const row = page.locator('tbody tr');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('/resource-center');
@@ -52,7 +53,7 @@ test('an admin adds an asset for harvest centers; an HC finds it in the Resource
   const hcPage = await browser.newPage();
   await loginAs(hcPage, 'hc');
   await hcPage.goto('/resource-center');
-  await hcPage.getByLabel('Search resources').fill(name);
+  await search(hcPage, 'Search resources', name);
   const hcRow = hcPage.locator('tbody tr');
   await expect(hcRow).toHaveCount(1);
   await expect(hcRow.getByRole('link', { name: 'Packing video' })).toHaveAttribute(

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { search } from '../patients/helpers.ts';
 import { expect, loginAs, test, unique } from '../support/fixtures.ts';
 import {
   acceptAgreement,
@@ -48,7 +49,7 @@ test('admin gives a staff member two harvest centers, and the staff member sees 
   await loginAs(page, 'admin');
   await page.goto('/hc-staff-manager');
   await expect(page.getByRole('heading', { name: 'HC Staff Manager' })).toBeVisible();
-  await page.getByLabel('Search staff').fill(staff.last_name);
+  await search(page, 'Search staff', staff.last_name);
   const row = page.locator('tbody tr');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(staff.email);

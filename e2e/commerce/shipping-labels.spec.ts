@@ -3,6 +3,7 @@ import { SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
 import { PRODUCT } from '../../shared/src/products.ts';
 import { SHIPPING_LABEL_TEXTS } from '../../shared/src/shipping-labels.ts';
 import { createUser } from '../accounts/accounts-helpers.ts';
+import { search } from '../patients/helpers.ts';
 import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { deliveredMails } from '../support/mail.ts';
 
@@ -84,7 +85,9 @@ test('an HC requests a label; the admin adds tracking and the label and mails it
   const adminPage = await page.context().browser()!.newPage();
   await loginAs(adminPage, 'admin');
   await adminPage.goto('/fedex-requests');
-  await adminPage.getByLabel('Filter').fill(center.last_name);
+  // Waits for the filtered answer: the "Loading…" row, then the unfiltered first page, would each
+  // pass for the one row expected.
+  await search(adminPage, 'Filter', center.last_name);
   const request_ = adminPage.locator('tbody tr');
   await expect(request_).toHaveCount(1);
   await expect(request_).toContainText(patientName);
