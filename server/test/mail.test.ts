@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/platform.ts';
 import { enqueueMail, retryDelaySeconds } from '../src/mail/outbox.ts';
-import { createMailTransport } from '../src/mail/transport.ts';
+import { createMailTransport, type MailTransport } from '../src/mail/transport.ts';
 import { startSmtp } from './helpers/smtp-sink.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -68,6 +68,38 @@ describe('mail outbox when the server is down', () => {
 
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 10, 20].map(retryDelaySeconds)).toEqual([30, 60, 120, 3600, 3600]);
+  });
+});
+
+describe('draining while a pass is under way', () => {
+  it('sends a mail queued after that pass read the outbox before drain() resolves', async () => {
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const delivered: string[] = [];
+    // The first send waits: the pass that sends it has already read the due mails.
+    const transport: MailTransport = {
+      kind: 'smtp',
+      close() {},
+      async send(mail) {
+        if (delivered.length === 0) await firstHeld;
+        delivered.push(String(mail.to));
+      },
+    };
+    const t = await buildTestApp({ mailTransport: transport });
+    try {
+      await enqueueMail(t.db, { to: 'first@example.test', subject: 'First', text: 'One' });
+      const earlierPass = t.app.mailWorker.drain();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await enqueueMail(t.db, { to: 'second@example.test', subject: 'Second', text: 'Two' });
+      const drained = t.app.mailWorker.drain();
+      releaseFirst();
+      await Promise.all([earlierPass, drained]);
+      expect(delivered).toEqual(['first@example.test', 'second@example.test']);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -12,6 +12,7 @@ export class MailWorker {
   readonly #files: AttachmentFiles | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  #passAgain = false;
   readonly #composing = new Set<Promise<void>>();
 
   constructor(
@@ -56,6 +57,9 @@ export class MailWorker {
   }
 
   #deliver(): Promise<void> {
+    // A pass under way may have read the due mails before this caller's mail was queued: it is asked
+    // for one more pass, so that what was queued before this call has gone out when it resolves.
+    if (this.#running) this.#passAgain = true;
     this.#running ??= this.#deliverUntilDone()
       .catch((error) => this.#log.warn({ err: error }, 'mail delivery pass failed'))
       .finally(() => {
@@ -64,9 +68,13 @@ export class MailWorker {
     return this.#running;
   }
 
-  /** Passes until one sends less than a full batch: a burst goes out now, not one batch a poll. */
+  /** Passes until one sends less than a full batch and none was asked for: a burst goes out now. */
   async #deliverUntilDone(): Promise<void> {
-    while ((await deliverDueMail(this.#db, this.#transport, this.#from, this.#files)) === OUTBOX_BATCH) {}
+    for (;;) {
+      this.#passAgain = false;
+      const sent = await deliverDueMail(this.#db, this.#transport, this.#from, this.#files);
+      if (sent < OUTBOX_BATCH && !this.#passAgain) return;
+    }
   }
 
   /** Called after a change that queued mail has committed. */
