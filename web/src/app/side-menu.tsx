@@ -18,6 +18,8 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
       to={path}
       label={label}
       active={pathname === path}
+      // Screen readers say which page of the menu is open.
+      aria-current={pathname === path ? 'page' : undefined}
       onClick={onNavigate}
     />
   );
