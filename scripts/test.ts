@@ -1,6 +1,6 @@
 // `npm test`: lint, type-check, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), then the browser tests. Ends with one 'N passed, N failed' line for CI.
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +22,30 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
 }
 
 const only = process.argv[2];
+
+/**
+ * A machine without Chromium installs it (apt-get: mostly download and unpacking) while the
+ * static checks and the API tests run, instead of after them; the browser step waits for it.
+ */
+function installChromiumAlongside(): { done: Promise<boolean> } | undefined {
+  if (only && only !== 'e2e') return undefined;
+  const log = path.join(reports, 'chromium-install.log');
+  const out = fs.openSync(log, 'w');
+  const child: ChildProcess = spawn('node', ['scripts/ensure-chromium.ts'], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+  });
+  const done = new Promise<boolean>((resolve) => {
+    child.on('exit', (code) => {
+      fs.closeSync(out);
+      if (code !== 0) process.stdout.write(fs.readFileSync(log, 'utf8'));
+      resolve(code === 0);
+    });
+  });
+  return { done };
+}
+const chromium = installChromiumAlongside();
+
 let ok = true;
 if (!only || only === 'static') {
   ok = step('lint', 'npm', ['run', 'lint']) && ok; // biome + module rules (dependency-cruiser)
@@ -37,7 +61,8 @@ if (ok && (!only || only === 'vitest')) {
   ]);
 }
 if (ok && (!only || only === 'e2e')) {
-  ok = step('browser', 'npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
+  ok = (await chromium?.done) ?? true;
+  ok &&= step('browser', 'npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
 }
