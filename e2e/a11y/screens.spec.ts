@@ -224,7 +224,7 @@ test.describe('accessibility', () => {
           if (problems.length) findings.push({ screen: `${role} ${screen}`, problems });
         };
 
-        // The dashboard is open already, freshly loaded; the other menu screens are a click away.
+        // The dashboard is open already, freshly loaded; the other menu screens are a route change away.
         let dashboardJustLoaded = true;
         for (const path of screens) {
           let arrival: Arrival = 'load';
@@ -235,7 +235,7 @@ test.describe('accessibility', () => {
           dashboardJustLoaded = false;
           check(path, await checkScreen(page, arrival, true, `${role} ${path}`));
           for (const drill of DRILL_DOWNS.filter((candidate) => candidate.from === path)) {
-            await open(page, path, arrival === 'menu' ? 'menu' : 'load');
+            await open(page, path, arrival);
             const link = page.locator(drill.link).first();
             if ((await link.count()) === 0) continue;
             const target = (await link.getAttribute('href')) ?? '';
