@@ -77,13 +77,20 @@ describe('draining while a pass is under way', () => {
     const firstHeld = new Promise<void>((resolve) => {
       releaseFirst = resolve;
     });
+    let firstSendStarted: () => void = () => {};
+    const firstSending = new Promise<void>((resolve) => {
+      firstSendStarted = resolve;
+    });
     const delivered: string[] = [];
     // The first send waits: the pass that sends it has already read the due mails.
     const transport: MailTransport = {
       kind: 'smtp',
       close() {},
       async send(mail) {
-        if (delivered.length === 0) await firstHeld;
+        if (delivered.length === 0) {
+          firstSendStarted();
+          await firstHeld;
+        }
         delivered.push(String(mail.to));
       },
     };
@@ -91,7 +98,7 @@ describe('draining while a pass is under way', () => {
     try {
       await enqueueMail(t.db, { to: 'first@example.test', subject: 'First', text: 'One' });
       const earlierPass = t.app.mailWorker.drain();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await firstSending; // that pass has read the outbox: the next mail is not in what it read
       await enqueueMail(t.db, { to: 'second@example.test', subject: 'Second', text: 'Two' });
       const drained = t.app.mailWorker.drain();
       releaseFirst();

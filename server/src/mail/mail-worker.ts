@@ -59,21 +59,28 @@ export class MailWorker {
   #deliver(): Promise<void> {
     // A pass under way may have read the due mails before this caller's mail was queued: it is asked
     // for one more pass, so that what was queued before this call has gone out when it resolves.
-    if (this.#running) this.#passAgain = true;
-    this.#running ??= this.#deliverUntilDone()
-      .catch((error) => this.#log.warn({ err: error }, 'mail delivery pass failed'))
-      .finally(() => {
-        this.#running = undefined;
-      });
+    if (this.#running) {
+      this.#passAgain = true;
+      return this.#running;
+    }
+    this.#running = this.#deliverUntilDone().catch((error) =>
+      this.#log.warn({ err: error }, 'mail delivery pass failed'),
+    );
     return this.#running;
   }
 
   /** Passes until one sends less than a full batch and none was asked for: a burst goes out now. */
   async #deliverUntilDone(): Promise<void> {
-    for (;;) {
-      this.#passAgain = false;
-      const sent = await deliverDueMail(this.#db, this.#transport, this.#from, this.#files);
-      if (sent < OUTBOX_BATCH && !this.#passAgain) return;
+    try {
+      let sent: number;
+      do {
+        this.#passAgain = false;
+        sent = await deliverDueMail(this.#db, this.#transport, this.#from, this.#files);
+      } while (sent === OUTBOX_BATCH || this.#passAgain);
+    } finally {
+      // In the same step as the decision to stop: a caller from here on starts a pass of its own
+      // (cleared a few ticks later, a caller could join a pass that had already decided to end).
+      this.#running = undefined;
     }
   }
 
