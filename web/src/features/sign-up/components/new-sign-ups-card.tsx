@@ -55,6 +55,14 @@ function SignUpItem({
   );
 }
 
+/** The newest sign-ups; the card shows nothing until they are in (or when there are none). */
+export function useNewSignUps() {
+  return useQuery({
+    queryKey: SIGN_UP_KEYS.newSignUps,
+    queryFn: () => listNewSignUps({ limit: NEWEST, offset: 0 }),
+  });
+}
+
 /**
  * The admin dashboard's "New sign-ups": the newest accounts made through a public form, as what,
  * through which rep or center, and whether the e-mail is confirmed; Deactivate stops one in one
@@ -62,10 +70,7 @@ function SignUpItem({
  */
 export function NewSignUpsCard() {
   const queryClient = useQueryClient();
-  const signUps = useQuery({
-    queryKey: SIGN_UP_KEYS.newSignUps,
-    queryFn: () => listNewSignUps({ limit: NEWEST, offset: 0 }),
-  });
+  const signUps = useNewSignUps();
   const deactivate = useMutation({
     mutationFn: (row: TNewSignUp) => deactivateAccount(row.id),
     onSuccess: (result) => {
