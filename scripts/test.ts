@@ -21,6 +21,34 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
   return result.status === 0;
 }
 
+/**
+ * Steps that each keep about one core busy (tsc; Biome, the module rules and the web build), run
+ * side by side on CI's two cores; each one's output is printed whole when it ends.
+ */
+async function stepsSideBySide(steps: { name: string; cmd: string; args: string[] }[]): Promise<boolean> {
+  const results = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise<boolean>((resolve) => {
+          const started = Date.now();
+          const output: Buffer[] = [];
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (code) => {
+            console.log(`\n=== ${name}`);
+            process.stdout.write(Buffer.concat(output));
+            timings.push(
+              `${name}: ${((Date.now() - started) / 1000).toFixed(1)} s (beside the other static checks)`,
+            );
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 const only = process.argv[2];
 
 /**
@@ -48,8 +76,10 @@ const chromium = installChromiumAlongside();
 
 let ok = true;
 if (!only || only === 'static') {
-  ok = step('lint', 'npm', ['run', 'lint']) && ok; // biome + module rules (dependency-cruiser)
-  ok = step('typecheck', 'npm', ['run', 'typecheck']) && ok;
+  ok = await stepsSideBySide([
+    { name: 'lint', cmd: 'npm', args: ['run', 'lint'] }, // biome, module rules, size budget
+    { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+  ]);
 }
 if (ok && (!only || only === 'vitest')) {
   ok = step('unit + API', 'npx', [
@@ -78,7 +108,8 @@ if (fs.existsSync(playwrightReport)) {
   const s = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
-  if (s.flaky > 0) timings.push(`browser tests that passed only on their retry (flaky, listed above): ${s.flaky}`);
+  if (s.flaky > 0)
+    timings.push(`browser tests that passed only on their retry (flaky, listed above): ${s.flaky}`);
 }
 if (!ok && failed === 0) failed = 1; // a failing lint, type-check or start-up counts too
 console.log(`\n${timings.join('\n')}`);

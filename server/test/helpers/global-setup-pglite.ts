@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
   // The tests use only the 'postgres' database: without the two template databases every file's
   // copy is a third smaller, and opens a fifth quicker.
   const pglite = database.pglite!;
-  await pglite.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+  await pglite.query(
+    `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+  );
   for (const template of ['template0', 'template1']) await pglite.query(`DROP DATABASE ${template}`);
   await pglite.query('CHECKPOINT');
   const dump = await pglite.dumpDataDir('none');
