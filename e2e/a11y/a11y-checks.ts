@@ -57,12 +57,46 @@ export async function structureProblems(page: Page, { signedIn }: { signedIn: bo
     if ((await page.locator('header').count()) < 1) problems.push('no header landmark');
     if ((await page.locator('nav').count()) < 1) problems.push('no nav landmark');
   }
-  const overflow = await page.evaluate(() => {
-    const scroller = document.scrollingElement ?? document.documentElement;
-    return scroller.scrollWidth - window.innerWidth;
-  });
-  if (overflow > 0) problems.push(`scrolls sideways by ${overflow}px`);
+  const overflow = await sidewaysOverflow(page);
+  if (overflow) problems.push(`scrolls sideways by ${overflow.by}px (widest: ${overflow.widest.join(', ')})`);
   return problems;
+}
+
+/**
+ * How far the page scrolls sideways once its layout has settled, and what sticks out. A layout
+ * still changing (a table turning into cards after the resize) gets two seconds to settle: only a
+ * width that stays is a problem for the reader.
+ */
+async function sidewaysOverflow(page: Page): Promise<{ by: number; widest: string[] } | null> {
+  const settled = await page
+    .waitForFunction(
+      () => {
+        const scroller = document.scrollingElement ?? document.documentElement;
+        return scroller.scrollWidth <= window.innerWidth;
+      },
+      undefined,
+      { timeout: 2_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (settled) return null;
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${[...element.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('')} (right edge ${Math.round(element.getBoundingClientRect().right)}px)`;
+    // The innermost elements that reach past the screen's right edge.
+    const sticking = [...document.body.querySelectorAll('*')].filter(
+      (element) =>
+        element.getBoundingClientRect().right > window.innerWidth + 0.5 &&
+        ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5),
+    );
+    return { by: scroller.scrollWidth - window.innerWidth, widest: sticking.slice(0, 3).map(name) };
+  });
 }
 
 /** The first Tab from the top of a freshly loaded page lands on "Skip to content". */
