@@ -44,7 +44,13 @@ function userColumns(me: TSessionUser, onPick: (user: TUser, action: UserAction)
   const columns: DataTableColumn<TUser>[] = [
     { key: 'id', header: 'ID', render: (user) => user.id },
     { key: 'name', header: 'Name', render: (user) => fullName(user) },
-    { key: 'email', header: 'Email', render: (user) => user.email },
+    {
+      key: 'email',
+      header: 'Email',
+      // A long address breaks instead of widening the table past the screen (the Actions column
+      // then needed a sideways scroll at 1280 px).
+      render: (user) => <span style={{ overflowWrap: 'anywhere' }}>{user.email}</span>,
+    },
     { key: 'company', header: 'Company', render: (user) => user.company },
     { key: 'phone', header: 'Phone', render: (user) => user.phone_number },
     { key: 'membership', header: 'Membership', render: membershipOf },
