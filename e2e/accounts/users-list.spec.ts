@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { createUser, searchForUser } from './accounts-helpers.ts';
 
 test.describe('admin users list', () => {
@@ -53,6 +53,33 @@ test.describe('admin users list', () => {
     await expect(details.getByRole('row', { name: /^Name/ })).toContainText(`Edited ${patient.last_name}`);
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
+  });
+
+  test('at 1280 px the list fits its container: a long address breaks, and Actions needs no sideways scroll', async ({
+    page,
+  }) => {
+    const admin = await apiAs(page.request, 'admin');
+    // About 110 characters without a hyphen (a place a line may break): wider than the list at
+    // 1280 px when the address cannot break.
+    const name = `anaddresslongenoughtowidenthetable${unique('').replaceAll('-', '')}`;
+    const email = `${name}@harvestcentersofaclinicwithalongname.clinicsnetwork.example.com`;
+    await admin.post('/api/v1/users/', {
+      subscription: 2,
+      email,
+      first_name: 'Long',
+      last_name: 'Address',
+      password: 'a-good-password',
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await searchForUser(page, name);
+    const table = page.getByRole('region', { name: 'Table' });
+    const widths = await table.evaluate((scroller) => ({
+      content: scroller.scrollWidth,
+      shown: scroller.clientWidth,
+    }));
+    expect(widths.content).toBeLessThanOrEqual(widths.shown);
   });
 
   test('a search without matches shows the empty text', async ({ page }) => {

@@ -16,6 +16,32 @@ async function openDashboard(page: Page): Promise<TDashboardSummary> {
 const summary = (page: Page) => page.getByRole('region', { name: 'Summary' });
 
 test.describe('dashboard summary', () => {
+  test('what is under the summary shows once the summary is in, so nothing moves under the pointer', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/dashboard/summary/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(page, 'admin');
+    // The list is asked for at once, beside the summary, not after it.
+    const listAnswered = page.waitForResponse((response) => response.url().includes('/api/admin/users/'));
+    await page.goto('/dashboard');
+    await listAnswered;
+    const list = page.getByRole('heading', { name: 'Users List' });
+    await expect(
+      page.getByRole('region', { name: 'Summary' }).getByLabel('Loading the summary'),
+    ).toBeVisible();
+    await expect(list).toBeHidden();
+    release();
+    await expect(summary(page).getByRole('link', { name: /^Inactive users/ })).toBeVisible();
+    await expect(list).toBeVisible();
+  });
+
   test('a harvest center sees counts of the patients it added, and a card opens its list filtered', async ({
     page,
     request,
