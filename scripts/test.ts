@@ -1,6 +1,6 @@
 // `npm test`: lint, type-check, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), then the browser tests. Ends with one 'N passed, N failed' line for CI.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,30 +21,33 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
   return result.status === 0;
 }
 
+/** A command run in the background; its output (stdout and stderr) is kept, to print when it ends. */
+function inBackground(cmd: string, args: string[]): Promise<{ ok: boolean; output: Buffer }> {
+  return new Promise((resolve) => {
+    const output: Buffer[] = [];
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(output) }));
+  });
+}
+
 /**
  * Steps that each keep about one core busy (tsc; Biome, the module rules and the web build), run
  * side by side on CI's two cores; each one's output is printed whole when it ends.
  */
 async function stepsSideBySide(steps: { name: string; cmd: string; args: string[] }[]): Promise<boolean> {
   const results = await Promise.all(
-    steps.map(
-      ({ name, cmd, args }) =>
-        new Promise<boolean>((resolve) => {
-          const started = Date.now();
-          const output: Buffer[] = [];
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-          child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-          child.on('close', (code) => {
-            console.log(`\n=== ${name}`);
-            process.stdout.write(Buffer.concat(output));
-            timings.push(
-              `${name}: ${((Date.now() - started) / 1000).toFixed(1)} s (beside the other static checks)`,
-            );
-            resolve(code === 0);
-          });
-        }),
-    ),
+    steps.map(async ({ name, cmd, args }) => {
+      const started = Date.now();
+      const { ok, output } = await inBackground(cmd, args);
+      console.log(`\n=== ${name}`);
+      process.stdout.write(output);
+      timings.push(
+        `${name}: ${((Date.now() - started) / 1000).toFixed(1)} s (beside the other static checks)`,
+      );
+      return ok;
+    }),
   );
   return results.every(Boolean);
 }
@@ -54,25 +57,15 @@ const only = process.argv[2];
 /**
  * A machine without Chromium installs it (apt-get: mostly download and unpacking) while the
  * static checks and the API tests run, instead of after them; the browser step waits for it.
+ * Its output goes to .tmp/chromium-install.log, and to the console when it fails.
  */
-function installChromiumAlongside(): { done: Promise<boolean> } | undefined {
-  if (only && only !== 'e2e') return undefined;
-  const log = path.join(reports, 'chromium-install.log');
-  const out = fs.openSync(log, 'w');
-  const child: ChildProcess = spawn('node', ['scripts/ensure-chromium.ts'], {
-    cwd: root,
-    stdio: ['ignore', out, out],
-  });
-  const done = new Promise<boolean>((resolve) => {
-    child.on('exit', (code) => {
-      fs.closeSync(out);
-      if (code !== 0) process.stdout.write(fs.readFileSync(log, 'utf8'));
-      resolve(code === 0);
-    });
-  });
-  return { done };
+async function installChromiumAlongside(): Promise<boolean> {
+  const { ok, output } = await inBackground('node', ['scripts/ensure-chromium.ts']);
+  fs.writeFileSync(path.join(reports, 'chromium-install.log'), output);
+  if (!ok) process.stdout.write(output);
+  return ok;
 }
-const chromium = installChromiumAlongside();
+const chromium = !only || only === 'e2e' ? installChromiumAlongside() : undefined;
 
 let ok = true;
 if (!only || only === 'static') {
@@ -91,7 +84,7 @@ if (ok && (!only || only === 'vitest')) {
   ]);
 }
 if (ok && (!only || only === 'e2e')) {
-  ok = (await chromium?.done) ?? true;
+  ok = (await chromium) ?? true;
   ok &&= step('browser', 'npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });

@@ -67,7 +67,7 @@ export async function structureProblems(page: Page, { signedIn }: { signedIn: bo
  * still changing (a table turning into cards after the resize) gets two seconds to settle: only a
  * width that stays is a problem for the reader.
  */
-async function sidewaysOverflow(page: Page): Promise<{ by: number; widest: string[] } | null> {
+export async function sidewaysOverflow(page: Page): Promise<{ by: number; widest: string[] } | null> {
   const settled = await page
     .waitForFunction(
       () => {

@@ -1,4 +1,5 @@
 import { expect, loginAs, test } from '../support/fixtures.ts';
+import { sidewaysOverflow } from './a11y-checks.ts';
 
 test.describe('lists', () => {
   test('a list that fails to load says so and Retry brings the rows', async ({ page }) => {
@@ -53,11 +54,7 @@ test.describe('lists', () => {
     await addPatient.scrollIntoViewIfNeeded();
     await expect(addPatient).toBeInViewport();
 
-    const overflow = await page.evaluate(() => {
-      const scroller = document.scrollingElement ?? document.documentElement;
-      return scroller.scrollWidth - window.innerWidth;
-    });
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeNull();
 
     await view.click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -189,18 +189,28 @@ test.describe('accessibility', () => {
     expect(findings, report(findings)).toEqual([]);
   });
 
-  test('the check finds what it is for: a planted image without a name and a second h1', async ({ page }) => {
+  test('the check finds what it is for: a planted image without a name, a second h1 and a sideways scroll', async ({
+    page,
+  }) => {
     await open(page, '/', 'load');
     expect(await axeProblems(page, 'clean login')).toEqual([]);
+    expect(await structureProblems(page, { signedIn: false })).toEqual([]);
     await page.evaluate(() => {
       const main = document.querySelector('main');
-      main?.insertAdjacentHTML('beforeend', '<h1>Second</h1><img src="/favicon.svg">');
+      main?.insertAdjacentHTML(
+        'beforeend',
+        '<h1>Second</h1><img src="/favicon.svg"><div id="too-wide">Wide</div>',
+      );
+      // Set through the CSSOM: the page's CSP refuses an inline style attribute.
+      const wide = document.getElementById('too-wide');
+      if (wide) wide.style.width = '3000px';
     });
     expect(await axeProblems(page, 'planted login')).toEqual([
       expect.stringMatching(/^axe critical image-alt/),
     ]);
     expect(await structureProblems(page, { signedIn: false })).toEqual([
       expect.stringMatching(/^expected one h1, found 2/),
+      expect.stringMatching(/^scrolls sideways by \d+px \(widest: div#too-wide/),
     ]);
   });
 
