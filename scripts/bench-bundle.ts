@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { freePort, recordRun } from './bench-report.ts';
 import { buildWebIfStale } from './build-web.ts';
+import { CHROMIUM } from './chromium.ts';
 import { LOGIN_PAGE, scriptsOfPage } from './web-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,7 +46,7 @@ try {
     await sleep(50);
   }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   const page = await browser.newPage();
