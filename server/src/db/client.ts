@@ -23,14 +23,18 @@ export type Database = {
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  settings: string[] = PGLITE_SETTINGS,
+): Promise<Database> {
   // A fresh folder is initialised in a child process (and an in-memory database, for tests, in place).
   if (dataDir && !loadDataDir) await initPgliteDataDir(dataDir);
   else if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
     extensions: PGLITE_EXTENSIONS,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    startParams: [...PGlite.defaultStartParams, ...settings],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   // PGlite cannot keep named statements, so every query is planned anew; the list queries join
