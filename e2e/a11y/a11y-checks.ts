@@ -38,7 +38,7 @@ declare global {
 
 /**
  * Axe run in the page itself, its engine put in once per document (the phone check reuses the
- * desktop's). @axe-core/playwright's AxeBuilder was twice as slow: it evaluates the 650 KB engine
+ * desktop's). @axe-core/playwright's AxeBuilder was twice as slow: it evaluates the whole engine
  * twice per scan and finishes each scan in a new tab of its own, for cross-origin frames we lack.
  */
 async function runAxe(page: Page): Promise<axe.AxeResults> {

@@ -29,12 +29,12 @@ export interface CreatedUser {
 export async function createUser(
   request: APIRequestContext,
   kind: 'patient' | 'harvest-center',
-  options: { acceptAgreement?: boolean; salesRepId?: number } = {},
+  options: { acceptAgreement?: boolean; salesRepId?: number; email?: string } = {},
 ): Promise<CreatedUser> {
   const last = unique(kind === 'patient' ? 'Pat' : 'Hc');
   const body = {
     subscription: kind === 'patient' ? 2 : 4,
-    email: `${last.toLowerCase()}@e2e.example.com`,
+    email: options.email ?? `${last.toLowerCase()}@e2e.example.com`,
     first_name: 'E2e',
     last_name: last,
     password: TEST_PASSWORD,

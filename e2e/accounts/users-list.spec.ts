@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { createUser, searchForUser } from './accounts-helpers.ts';
 
 test.describe('admin users list', () => {
@@ -58,17 +58,11 @@ test.describe('admin users list', () => {
   test('at 1280 px the list fits its container: a long address breaks, and Actions needs no sideways scroll', async ({
     page,
   }) => {
-    const admin = await apiAs(page.request, 'admin');
     // About 110 characters without a hyphen (a place a line may break): wider than the list at
     // 1280 px when the address cannot break.
     const name = `anaddresslongenoughtowidenthetable${unique('').replaceAll('-', '')}`;
-    const email = `${name}@harvestcentersofaclinicwithalongname.clinicsnetwork.example.com`;
-    await admin.post('/api/v1/users/', {
-      subscription: 2,
-      email,
-      first_name: 'Long',
-      last_name: 'Address',
-      password: 'a-good-password',
+    await createUser(page.request, 'patient', {
+      email: `${name}@harvestcentersofaclinicwithalongname.clinicsnetwork.example.com`,
     });
     await page.setViewportSize({ width: 1280, height: 800 });
     await loginAs(page, 'admin');
