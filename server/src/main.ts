@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { initPgliteDataDir, pgliteDataDir } from './db/pglite-data-dir.ts';
+import { FreedMemoryRelease, trimGlibcHeap } from './jobs/freed-memory-release.ts';
 import { PROCESS_ID } from './jobs/process-id.ts';
 
 async function main(): Promise<void> {
@@ -34,6 +35,13 @@ async function main(): Promise<void> {
       demoSeed.seedDemoDocumentsOf(database.db, demoAccounts, { storage: app.storage, config }),
     );
   }
+  const freedMemory = new FreedMemoryRelease({
+    trim: trimGlibcHeap,
+    isBusy: () => app.startupWork.pending.length > 0,
+    log: app.log,
+  });
+  app.server.on('request', () => freedMemory.noteActivity());
+  freedMemory.start();
   app.log.info(
     { processId: PROCESS_ID },
     `Portal on ${config.publicUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'files'}) ` +
@@ -52,6 +60,7 @@ async function main(): Promise<void> {
       app.log.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    freedMemory.stop();
     await app.close();
     await database.close();
     app.log.info('shut down');

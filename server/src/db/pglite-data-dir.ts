@@ -57,7 +57,9 @@ export async function initPgliteDataDir(dir: string): Promise<void> {
   fs.rmSync(building, { recursive: true, force: true });
   try {
     const template = await ensurePgliteTemplate();
-    if (template) await fs.promises.cp(template, building, { recursive: true });
+    // cpSync is native (one call for the template's 1,262 files, ~0.1 s); the promise-based cp takes a
+    // turn of this thread per file and, beside the server's module loading, took 1.4 s.
+    if (template) fs.cpSync(template, building, { recursive: true });
     else await runInitdb(building);
   } catch (error) {
     fs.rmSync(building, { recursive: true, force: true });

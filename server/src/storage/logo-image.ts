@@ -1,5 +1,4 @@
 import { HC_LOGO_MAX_PIXELS, HC_LOGO_TEXTS } from '@portal/shared/hc-profile';
-import sharp from 'sharp';
 import { badRequest } from '../http/errors.ts';
 
 /** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded. */
@@ -11,6 +10,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * they are). `field` names the form field a refusal is about.
  */
 export async function normalizedLogo(bytes: Buffer, field: string): Promise<Buffer> {
+  // Loaded on the first logo: libvips and its thread pool are ~10 MB a process that never sees one keeps.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
