@@ -10,7 +10,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * they are). `field` names the form field a refusal is about.
  */
 export async function normalizedLogo(bytes: Buffer, field: string): Promise<Buffer> {
-  // Loaded on the first logo: libvips and its thread pool are ~10 MB a process that never sees one keeps.
+  // Loaded with the first logo: a server that never gets one is spared libvips (8-15 MB resident).
   const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
