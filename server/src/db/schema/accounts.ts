@@ -303,3 +303,48 @@ export const rhcHcLinks = pgTable(
     index('rhc_hc_links_hc_idx').on(t.harvestCenterId),
   ],
 );
+
+/**
+ * Requests to join a harvest center: a staff member who signed up through the HC's staff link, or
+ * an RHC that named the HC (hcid). A request is pending until the HC or an admin decides; only an
+ * approved one becomes a link (hc_staff_links, rhc_hc_links), so nothing is shared before the HC
+ * consents (docs/decisions/027-consent-to-join-a-center.md).
+ */
+export const centerJoinRequests = pgTable(
+  'center_join_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['staff', 'rhc'] }).notNull(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    harvestCenterId: integer('harvest_center_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('center_join_requests_key').on(t.kind, t.requesterId, t.harvestCenterId),
+    index('center_join_requests_hc_idx').on(t.harvestCenterId, t.status, t.createdAt),
+    check('center_join_requests_kind_check', sql`${t.kind} IN ('staff', 'rhc')`),
+    check('center_join_requests_status_check', sql`${t.status} IN ('pending', 'approved', 'declined')`),
+  ],
+);
+
+/**
+ * A harvest center's join link (/hc-staff-registration?hcid=…&token=…): an unguessable token the HC
+ * renews from /staff-view (the old link stops working). Kept readable because the HC copies its link
+ * again at any time; a token only lets someone ask to join, never join.
+ */
+export const centerJoinLinks = pgTable('center_join_links', {
+  harvestCenterId: integer('harvest_center_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

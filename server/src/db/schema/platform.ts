@@ -98,3 +98,20 @@ export const jobClaims = pgTable('job_claims', {
   lastRunBy: text('last_run_by').notNull().default(''),
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
 });
+
+/**
+ * Files staged by a `process-file/` upload and not yet filed by the call that uses them. A job
+ * removes those older than a day; an account holds a bounded number at once (storage/staged-uploads.ts).
+ */
+export const stagedUploads = pgTable(
+  'staged_uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staged_uploads_user_idx').on(t.userId, t.createdAt),
+    index('staged_uploads_created_idx').on(t.createdAt),
+  ],
+);
