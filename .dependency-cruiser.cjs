@@ -16,7 +16,7 @@ const serverModuleRuleSeverity = ENFORCE_SERVER_MODULE_RULES ? 'error' : 'warn';
 
 /** Layers of the server every domain module may use. */
 const SERVER_SHARED_LAYERS =
-  '^server/src/(db|http|auth|mail|config|audit|storage|esign|jobs|payments|exports)/';
+  '^server/src/(db|http|auth|mail|config|audit|storage|esign|jobs|payments|exports|workers)/';
 
 /** npm packages and node built-ins: not part of these rules. */
 const EXTERNAL = [

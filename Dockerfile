@@ -31,6 +31,8 @@ RUN apt-get update \
   && mkdir -p /data /caddy-sites /backups \
   && chown node:node /data /caddy-sites /backups
 WORKDIR /app
+# Production: the portal refuses to start until PAYMENT_GATEWAY is named, and seeds demo data only with
+# SEED_DEMO=true (docs/decisions/030-production-defaults.md).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # glibc: two malloc arenas instead of one per thread, and large blocks (argon2's 19 MiB, zlib, PDF
 # work in the thread pool) mapped and returned on free rather than kept: lower peaks under the soak

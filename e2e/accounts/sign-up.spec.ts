@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { DOCUMENT_TEXTS } from '../../shared/src/documents.ts';
 import { drawSignature } from '../documents/helpers.ts';
-import { apiAs, expect, loginAs, loginThroughForm, test, unique } from '../support/fixtures.ts';
+import {
+  apiAs,
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  loginThroughForm,
+  test,
+  unique,
+} from '../support/fixtures.ts';
 import { deliveredMails } from '../support/mail.ts';
 
 const PASSWORD = 'a-strong-password';
@@ -86,28 +94,63 @@ test("a rep's link: the HC signs its attestation with a drawn signature, confirm
   ]);
 });
 
-test("HC staff signs up from the HC's staff link and appears in its staff list", async ({
+test("HC staff signs up from the HC's staff link, and joins its staff once the HC approves", async ({
   page,
   browser,
 }) => {
   await loginAs(page, 'hc');
   await page.goto('/staff-view');
-  const link = await page.getByRole('textbox', { name: 'Staff Sign-up Link' }).inputValue();
-  expect(link).toMatch(/\/hc-staff-registration\?hcid=\d+$/);
+  const linkBox = page.getByRole('textbox', { name: 'Staff Sign-up Link' });
+  await expect(linkBox).toHaveValue(/token=/);
+  const link = await linkBox.inputValue();
+  // The link carries the center's join token: its id alone leads nowhere.
+  expect(link).toMatch(/\/hc-staff-registration\?hcid=\d+&token=[\w-]{32,}$/);
 
   const email = `${unique('new-staff')}@example.com`;
   const visitor = await browser.newPage();
+  await visitor.goto(link.replace(/&token=.*/, ''));
+  await expect(visitor.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await visitor.goto(link);
   await expect(visitor.getByRole('heading', { name: 'New HC Staff Account' })).toBeVisible();
   await expect(visitor.getByText('Joining')).toBeVisible();
   await fillPerson(visitor, email, 'Staff');
   await fillAddress(visitor);
   await visitor.getByRole('button', { name: 'Submit' }).click();
-  await expect(visitor.getByRole('dialog', { name: 'Created' })).toBeVisible();
+  const created = visitor.getByRole('dialog', { name: 'Created' });
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('asked to approve your request');
   await visitor.close();
 
+  // Pending: a request, not a staff member yet.
   await page.reload();
-  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  const staffTable = page.getByRole('table').last();
+  await expect(page.getByRole('heading', { name: 'Requests to join' })).toBeVisible();
+  const request = page.getByRole('row').filter({ hasText: email });
+  await expect(request).toHaveCount(1);
+  await request.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByText('The request has been approved.')).toBeVisible();
+  await expect(staffTable.getByRole('cell', { name: email, exact: true })).toBeVisible();
+});
+
+test('renewing the staff link voids the old one', async ({ page, browser }) => {
+  // Another demo center than the other tests', so their links stay valid while they run.
+  await loginAs(page, { email: 'miami.hc@example.com', password: DEMO_PASSWORD });
+  await page.goto('/staff-view');
+  const linkBox = page.getByRole('textbox', { name: 'Staff Sign-up Link' });
+  await expect(linkBox).toHaveValue(/token=/);
+  const old = await linkBox.inputValue();
+  await page.getByRole('button', { name: 'Renew link' }).click();
+  await page
+    .getByRole('dialog', { name: 'Renew the staff sign-up link' })
+    .getByRole('button', { name: 'Renew link' })
+    .click();
+  await expect(linkBox).not.toHaveValue(old);
+  const visitor = await browser.newPage();
+  await visitor.goto(old);
+  await expect(visitor.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await visitor.goto(await linkBox.inputValue());
+  await expect(visitor.getByRole('heading', { name: 'New HC Staff Account' })).toBeVisible();
+  await visitor.close();
 });
 
 test('a sign-up link with an unknown rep goes to the guest route', async ({ page }) => {

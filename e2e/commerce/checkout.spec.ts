@@ -1,19 +1,9 @@
-import type { Page } from '@playwright/test';
-import { CARD_MESSAGES, SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
+import { SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
 import { CHECKOUT_TEXTS } from '../../shared/src/checkout.ts';
 import { COUPON_TEXTS } from '../../shared/src/coupons.ts';
 import { rowWith } from '../patients/helpers.ts';
 import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
-
-/** Fills 'New Payment Option' with a sandbox test card expiring this December. */
-async function payWithNewCard(page: Page, number: string) {
-  await page.getByRole('radio', { name: CARD_MESSAGES.newPaymentOption }).check();
-  await page.getByLabel('Full name').fill('Pat Payer');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration date').click();
-  await page.getByRole('button', { name: 'Dec', exact: true }).click();
-  await page.getByLabel('CVC').fill('123');
-}
+import { payWithNewCard } from './card-form.ts';
 
 /** A coupon of the test's own, made by the admin through the API. */
 async function createCoupon(request: Parameters<typeof apiAs>[0], discountCents: number) {

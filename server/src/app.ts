@@ -5,6 +5,7 @@ import { HARVEST_CENTER_CREATED_MESSAGE } from '@portal/shared/harvest-centers';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AuditCheckpointJob } from './audit/audit-checkpoint-job.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { registerSessionSync, SessionInvalidation } from './auth/session-invalidation.ts';
 import { findSessionWithinLifetime, sessionEndsAt } from './auth/session-lifetime.ts';
@@ -15,14 +16,17 @@ import { registerAccessControl } from './http/access.ts';
 import { serializeError } from './http/error-log.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerHealth, registerProbes, StartupWork } from './http/health.ts';
+import { serializeRequest } from './http/log-redaction.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { registerRequestIds, requestIdOf } from './http/request-id.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTenants } from './http/tenant.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerUploads } from './http/uploads.ts';
 import { computeBuildVersion, registerWebApp, WEB_DIST } from './http/web-app.ts';
+import { StagedUploadPurgeJob } from './jobs/staged-upload-purge.ts';
 import { MailWorker } from './mail/mail-worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
@@ -47,6 +51,7 @@ import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.
 import { createHarvestCenter } from './modules/harvest-centers/harvest-centers.service.ts';
 import { hcProfileRoutes } from './modules/hc-profile/hc-profile.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
+import { joinRequestsRoutes } from './modules/join-requests/join-requests.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
@@ -66,9 +71,12 @@ import { vialsRoutes } from './modules/vials/vials.routes.ts';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes.ts';
 import { createPaymentGateway } from './payments/create-payment-gateway.ts';
 import type { PaymentGateway } from './payments/payment-gateway.ts';
+import { paymentModeRoutes } from './payments/payment-mode.routes.ts';
+import { acceptJsSources } from './payments/payment-mode.ts';
 import { sandboxGatewayRoutes } from './payments/sandbox/sandbox-gateway.routes.ts';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway.ts';
 import { createFileStorage, type FileStorage } from './storage/file-storage.ts';
+import { type CpuPool, cpuPool } from './workers/cpu-pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +87,10 @@ declare module 'fastify' {
     sessionCache: SessionCache<SessionRow>;
     sessionInvalidation: SessionInvalidation;
     sessionPurge: SessionPurgeJob;
+    /** The audit chain's head checkpointed in the file storage, hourly (decision 028). */
+    auditCheckpoints: AuditCheckpointJob;
+    /** Staged uploads not filed within a day are removed, hourly (storage/staged-uploads.ts). */
+    stagedUploadPurge: StagedUploadPurgeJob;
     /** Files (documents now; labels, assets and logos later): local disk or S3. */
     storage: FileStorage;
     documents: DocumentsDeps;
@@ -88,6 +100,8 @@ declare module 'fastify' {
     payments: PaymentGateway;
     /** Work still running after the first answer (GET /api/health/ says 'starting' until it ends). */
     startupWork: StartupWork;
+    /** The threads of the PDF work (docs/decisions/029), closed with the app. */
+    cpuPool: CpuPool;
   }
 }
 
@@ -132,6 +146,7 @@ const DOMAIN_ROUTES = [
   assetsRoutes,
   whiteLabelRoutes,
   auditTrailRoutes,
+  joinRequestsRoutes,
 ];
 
 /**
@@ -185,9 +200,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, stream: options.logStream, serializers: { err: serializeError } },
+        : {
+            level: config.logLevel,
+            stream: options.logStream,
+            serializers: { err: serializeError, req: serializeRequest },
+          },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
   });
@@ -216,13 +235,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => app.sessionInvalidation.close());
   app.decorate(
     'sessionPurge',
-    new SessionPurgeJob(
-      database.db,
-      { maxAgeDays: config.sessionMaxAgeDays, auditRetentionYears: config.auditRetentionYears },
-      app.log,
-    ),
+    new SessionPurgeJob(database.db, { maxAgeDays: config.sessionMaxAgeDays }, app.log),
   );
   app.addHook('onClose', async () => app.sessionPurge.stop());
+  app.decorate('auditCheckpoints', new AuditCheckpointJob(database.db, storage, app.log));
+  app.addHook('onClose', async () => app.auditCheckpoints.stop());
+  app.decorate('stagedUploadPurge', new StagedUploadPurgeJob({ db: database.db, storage }, app.log));
+  app.addHook('onClose', async () => app.stagedUploadPurge.stop());
 
   app.decorate(
     'documents',
@@ -237,6 +256,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   );
   app.addHook('onClose', async () => app.signingReminders.stop());
+  // The PDF work's threads (docs/decisions/029): none until the first task, ended with the app.
+  app.decorate('cpuPool', cpuPool);
+  app.addHook('onClose', async () => app.cpuPool.close());
 
   const payments = await createPaymentGateway(config.payments, database.db);
   app.decorate('payments', payments);
@@ -245,15 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestIds(app);
   registerTenants(app);
   // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
-  await registerSecurityHeaders(
-    app,
-    config.payments.gateway === 'authorizenet'
-      ? {
-          scriptSrc: [new URL(config.payments.acceptJsUrl).origin],
-          connectSrc: [new URL(config.payments.acceptJsUrl).origin, new URL(config.payments.apiUrl).origin],
-        }
-      : undefined,
-  );
+  await registerSecurityHeaders(app, acceptJsSources(config.payments));
   await app.register(compress, { encodings: ['br', 'gzip'] });
   registerAccessControl(app, {
     sessionTtlDays: config.sessionTtlDays,
@@ -311,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(signUpRoutes(() => signUpDeps(app)));
   await app.register(timelineRoutes(() => ({ sealCertificate: () => app.documents.seal.certificate() })));
   if (payments instanceof SandboxGateway) await app.register(sandboxGatewayRoutes(payments));
+  await app.register(paymentModeRoutes(config.payments));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);
   return app;

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { initPgliteDataDir, pgliteDataDir } from './db/pglite-data-dir.ts';
 import { FreedMemoryRelease, trimGlibcHeap } from './jobs/freed-memory-release.ts';
 import { PROCESS_ID } from './jobs/process-id.ts';
+import { isTestPayments } from './payments/payment-mode.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -25,15 +26,22 @@ async function main(): Promise<void> {
     : null;
   const app = await buildApp({ config, database });
   if (demoAccounts) app.log.info('seeded demo data (see README for the demo accounts)');
+  if (config.production && isTestPayments(config.payments)) {
+    app.log.warn('card payments are tests (no money moves): every page shows the "Test payments" banner');
+  }
   app.mailWorker.start();
   app.sessionPurge.start();
+  app.auditCheckpoints.start();
+  app.stagedUploadPurge.start();
   app.signingReminders.start();
   await app.listen({ port: config.port, host: config.host });
   if (demoAccounts) {
     // Sealing the demo's signed PDFs takes seconds: the portal answers meanwhile.
-    app.startupWork.track('demo documents', () =>
-      demoSeed.seedDemoDocumentsOf(database.db, demoAccounts, { storage: app.storage, config }),
-    );
+    app.startupWork.track('demo documents', async () => {
+      await demoSeed.seedDemoDocumentsOf(database.db, demoAccounts, { storage: app.storage, config });
+      // Its PDF threads end now rather than after their idle timeout: the memory goes back at once.
+      await app.cpuPool.close();
+    });
   }
   // Memory its threads freed goes back to the system once the server is quiet (idle RSS −60 MB).
   const freedMemory = new FreedMemoryRelease({
@@ -42,6 +50,8 @@ async function main(): Promise<void> {
     log: app.log,
   });
   app.server.on('request', () => freedMemory.noteActivity());
+  // A PDF thread that ended (idle, or closed above) freed its memory: hand it back too.
+  app.cpuPool.onThreadExit(() => freedMemory.noteActivity());
   freedMemory.start();
   app.log.info(
     { processId: PROCESS_ID },

@@ -1,15 +1,19 @@
 import { ALL_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { getTableName } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens } from '../src/db/schema/auth.ts';
 import type { RouteAccess } from '../src/http/access.ts';
 import type { UserRow } from '../src/seed/factories.ts';
 import {
+  addOtherDomainSide,
   BUYER_ROLES,
   type BuyerRole,
   createTwoSidedWorld,
   type SideName,
+  sideMarkers,
   type TwoSidedWorld,
+  type WorldSide,
 } from './helpers/access-world.ts';
 import { createDataCheckpoint } from './helpers/data-checkpoint.ts';
 import { buildTestAppWithRouteTable, type DeclaredRoute, watchHandlerStarts } from './helpers/route-table.ts';
@@ -297,6 +301,11 @@ const KINDS = {
     write: ADMINS_ALL,
   },
   labelFile: { sample: (w, side) => w.labels[side].file, read: LABEL_READERS },
+  // A request to join a center (join-requests.policy.ts): the center and admins decide it.
+  joinRequest: {
+    sample: (w, side) => w[side].joinRequestId,
+    read: { ...ADMINS_ALL, harvestCenter: 'side' },
+  },
   // Assets (assets.policy.ts): an account type reads those aimed at it; admins read and change all.
   asset: { sample: (w, side) => w.assets[side].id, read: SIGNED_IN_BY_TYPE, write: PORTAL_ADMINS_ALL },
   assetFile: { sample: (w, side) => w.assets[side].file, read: SIGNED_IN_BY_TYPE },
@@ -369,6 +378,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
   { route: /\/locations\/user\/:id\/$/, kind: 'buyerAccount' },
   { route: /\/locations\/:id\/$/, kind: 'location' },
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
+  { route: /\/join-requests\/:id\/(approve|decline)\/$/, kind: 'joinRequest' },
   { route: /\/admin-invitations\/:id\/revoke\/$/, kind: 'adminInvitation' },
   { route: /\/fedex-requests\/(update-sent-notification\/)?:id\/$/, kind: 'labelRequest' },
   { route: /\/fedex-requests\/:id\/create-label\/$/, kind: 'labelRequest', mode: 'write' },
@@ -417,7 +427,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
     kind: 'salesRep',
     rule: each(CALLERS, 'all'),
   },
-  // The public sign-up forms check a rep's id: anyone may ask (names only, sales-rep-exists.ts).
+  // The public sign-up forms check a rep's id: anyone may ask (its team's ids only, sales-rep-exists.ts).
   { route: /\/sales-rep\/:id\/user-exists\/$/, kind: 'salesRep', rule: each(CALLERS, 'all') },
   { route: /\/users\/update-password\/:id\/$/, kind: 'ownAccount' },
   // A new account's invitation: admins any patient, a harvest center its own patients (and staff).
@@ -556,7 +566,7 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   'POST /api/admin/admin-invitations/': () => ({ note: 'Matrix' }),
   'POST /domain/white-label/': ({ unique }) => ({
     name: 'Matrix',
-    url: `https://m${unique.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`,
+    url: `https://m${unique.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`,
   }),
   'POST /domain/white-label/admin/': ({ world, unique }) => ({
     first_name: 'White',
@@ -923,6 +933,151 @@ function judge(o: Outcome): Verdict {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A domain's admin: only its domain's rows in every answer (docs/decisions/023).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every GET a domain's admin may call is read as that admin, with its own objects in the path, the
+ * largest page, and a search that matches every side (`search=e`) where the route takes one; on a
+ * route with a `domain` filter, also with the other domain's id. No answer may show an account of
+ * side B (the main portal) or of side C (a second domain, added afterwards), and adding side C must
+ * not change any answer (counts and totals included). A new GET route is checked by default; one
+ * whose answer is the whole portal's by design is listed here, with why.
+ */
+const WHOLE_PORTAL_ANSWERS: Record<string, string> = {
+  // None yet: labs and products serve every domain, but what a domain's admin reads of them (the
+  // labs' center and patient counts) is its domain's.
+};
+/** Lists the other domain's side fills: the main portal's admin must see it there (the check's teeth). */
+const MAIN_LISTS: string[] = [
+  'GET /api/admin/users/',
+  'GET /api/admin/users/export-csv/',
+  'GET /api/admin/users/all/inactive/',
+  'GET /api/admin/hc-staff/',
+  'GET /api/admin/harvest-centers/',
+  'GET /api/admin/rhc-association/all/',
+  'GET /api/v1/users/patient/list/',
+  'GET /api/admin/transactions/',
+  'GET /api/v1/transactions/export-csv/',
+  'GET /api/v1/transactions/export-xlsx/',
+  'GET /api/admin/documents/',
+  'GET /api/admin/fedex-requests/',
+  'GET /api/admin/sign-ups/',
+  'GET /api/v1/users/lab/',
+  'GET /api/v1/processing-labs/:id/harvestcenters/',
+  'GET /api/v1/commissions/',
+  'GET /api/v1/options/harvest-centers/',
+  'GET /api/v1/options/patients/',
+];
+/** Counts the other domain's side moves for the main portal's admin. */
+const MAIN_COUNTS: string[] = ['GET /api/v1/dashboard/summary/', 'GET /api/v1/processing-labs/'];
+/** Answers that are files to look at, not rows (the timeline's PDF, stored files). */
+const UNREAD_CONTENT = /^(application\/pdf|image\/|application\/octet-stream)/;
+
+/** Answers that change by being read, left out of "adding a domain changes nothing". */
+const CHANGES_WHEN_READ: Record<string, string> = {
+  'GET /api/v1/patients/:id/access-log/': 'every read of the patient is logged, these reads included',
+};
+
+/** Two answers alike but for the expiry and signature of the signed media links they carry. */
+function sameAnswer(a: string | null, b: string | null): boolean {
+  const unsigned = (text: string | null) => text?.replace(/expires=\d+&signature=[\w-]+/g, 'signed');
+  return unsigned(a) === unsigned(b);
+}
+
+type ListProbe = { key: string; url: string; variant: string };
+
+/**
+ * The object of another side a list's id filter takes (`?harvest_center_id=`): a filter narrows the
+ * caller's rows, it never widens them. Null: a filter over what every domain shares. A new `*_id`
+ * filter must be listed here (the test says which).
+ */
+const FILTER_IDS: Record<string, ((side: WorldSide) => number) | null> = {
+  harvest_center_id: (side) => side.harvestCenter.id,
+  referral_harvest_center_id: (side) => side.referralCenter.id,
+  patient_id: (side) => side.patient.id,
+  sales_rep_id: (side) => side.salesRep.id,
+  sales_manager_id: (side) => side.salesManager.id,
+  sales_distributor_id: (side) => side.salesDistributor.id,
+  lab_id: (side) => side.lab.id,
+  processing_lab_id: (side) => side.lab.id,
+  product_id: null,
+};
+
+/**
+ * The requests of the check, from the matrix's own probes of the domain's admin. `others` (once
+ * side C exists) adds the filters set to other sides' objects and the other domain's id.
+ */
+function listProbesOfDomainAdmin(others?: { domainId: number; sides: WorldSide[] }): ListProbe[] {
+  const probes: ListProbe[] = [];
+  for (const probe of plan.probes) {
+    const { route } = probe;
+    if (probe.caller !== 'domainAdmin' || route.method !== 'GET' || route.access === 'public') continue;
+    if (!probe.inside) continue; // the portal's own lists: refused at the gate (the matrix above)
+    if (probe.variant === 'other') continue;
+    // GETs with a side effect (activation) are writes, checked by the matrix above.
+    if (PATH_IDS.some((source) => source.mode === 'write' && source.route.test(route.url))) continue;
+    const key = routeKey(route);
+    if (key in WHOLE_PORTAL_ANSWERS) continue;
+    const add = (variant: string, extra: Record<string, string> = {}) => {
+      const query = new URLSearchParams(extra);
+      if (route.queryKeys.includes('limit')) query.set('limit', '50');
+      const text = query.toString();
+      probes.push({ key, variant, url: text ? `${probe.url}?${text}` : probe.url });
+    };
+    add('page');
+    if (route.queryKeys.includes('search')) add('search', { search: 'e' });
+    if (!others) continue;
+    if (route.queryKeys.includes('domain')) add('other domain', { domain: String(others.domainId) });
+    for (const name of route.queryKeys.filter((name) => name.endsWith('_id'))) {
+      if (!(name in FILTER_IDS)) throw new Error(`${key}: add the filter ${name} to FILTER_IDS`);
+      const idOf = FILTER_IDS[name];
+      if (!idOf) continue;
+      for (const side of others.sides) add(`${name} of another side`, { [name]: String(idOf(side)) });
+    }
+  }
+  return probes;
+}
+
+/** Each GET's status and answer as text, as `account` reads it. */
+async function readAnswers(account: UserRow, probes: ListProbe[]) {
+  const token = await tokenFor(t.app, account);
+  const answers = new Map<string, { status: number; text: string | null }>();
+  for (const probe of probes) {
+    const response = await t.app.inject({ url: probe.url, headers: { authorization: `Token ${token}` } });
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    answers.set(probe.url, { status: response.statusCode, text: ok ? await answerText(response) : null });
+  }
+  return answers;
+}
+
+/** The markers found in an answer, each as a whole word ("Harvest C" is not in "Harvest Center 12"). */
+function markersIn(text: string | null, markers: string[]): string[] {
+  if (text === null) return [];
+  return markers.filter((marker) =>
+    new RegExp(`${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text),
+  );
+}
+
+/** An answer as text: JSON, CSV and the cells of a workbook; null for a file that is not rows. */
+async function answerText(response: { headers: Record<string, unknown>; rawPayload: Buffer; body: string }) {
+  const type = String(response.headers['content-type'] ?? '');
+  if (UNREAD_CONTENT.test(type)) return null;
+  if (type.includes('spreadsheetml')) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.eachSheet((sheet) =>
+      sheet.eachRow((row) => {
+        cells.push(JSON.stringify(row.values));
+      }),
+    );
+    return cells.join('\n');
+  }
+  return response.body;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run.
 // ---------------------------------------------------------------------------------------------
 
@@ -1073,6 +1228,56 @@ describe('access matrix', () => {
   it('refuses outsiders at the gate (401/403) and lets insiders through to their own objects', () => {
     expect(offenders('wrong answer')).toEqual([]);
   });
+
+  it("shows a domain's admin only its domain's rows in every list, export, count and option", async () => {
+    const before = await readAnswers(world.domainAdmin, listProbesOfDomainAdmin());
+    const mainBefore = await readAnswers(world.admin, listProbesOfDomainAdmin());
+    const other = await addOtherDomainSide(t.db, t.app.storage, world);
+    const probes = listProbesOfDomainAdmin({ domainId: other.domainId, sides: [world.B, other.side] });
+    const after = await readAnswers(world.domainAdmin, probes);
+    const mainAfter = await readAnswers(world.admin, probes);
+
+    const found: string[] = [];
+    const markers = [...sideMarkers(world.B), ...sideMarkers(other.side)];
+    for (const probe of probes) {
+      const answer = after.get(probe.url)!;
+      const name = `${probe.key} (${probe.variant}: ${probe.url})`;
+      if (answer.status >= 300) found.push(`${name}: answered ${answer.status}`);
+      const shown = markersIn(answer.text, markers);
+      if (shown.length) found.push(`${name}: shows ${shown.join(', ')}`);
+      const earlier = before.get(probe.url);
+      if (
+        earlier &&
+        !shown.length &&
+        !(probe.key in CHANGES_WHEN_READ) &&
+        !sameAnswer(earlier.text, answer.text)
+      ) {
+        found.push(`${name}: changed when another domain was added`);
+      }
+    }
+    console.log(
+      `Domain admin's lists: ${new Set(probes.map((p) => p.key)).size} GET routes, ${probes.length} requests`,
+    );
+    expect(found).toEqual([]);
+
+    // The check can fail: the main portal's admin is shown the other domain's rows in the lists,
+    // and its counts move.
+    const showsOtherDomain = new Set(
+      probes
+        .filter((p) => markersIn(mainAfter.get(p.url)!.text, sideMarkers(other.side)).length)
+        .map((p) => p.key),
+    );
+    expect(MAIN_LISTS.filter((key) => !showsOtherDomain.has(key))).toEqual([]);
+    const changedForMainAdmin = new Set(
+      probes
+        .filter(
+          (p) =>
+            mainBefore.has(p.url) && !sameAnswer(mainBefore.get(p.url)!.text, mainAfter.get(p.url)!.text),
+        )
+        .map((p) => p.key),
+    );
+    expect(MAIN_COUNTS.filter((key) => !changedForMainAdmin.has(key))).toEqual([]);
+  }, 60_000);
 
   it('lists only holes that are still open', () => {
     const stillFailing = new Set(outcomes.filter((o) => judge(o)).map((o) => describeProbe(o.probe)));

@@ -1,10 +1,11 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredAudit, verifyAuditChain } from '../src/audit/audit-chain.ts';
 import { recordAudit } from '../src/audit/audit-log.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
+import { ageAuditRows } from './helpers/audit-rows.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /** The audit trail (docs/decisions/024-audit-trail.md): chained, append-only, and read by admins and patients. */
@@ -161,19 +162,21 @@ describe('audit trail', () => {
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 
-  it('keeps rows for the retention period only (AUDIT_RETENTION_YEARS), then purges them', async () => {
+  it('keeps rows for the retention period the database holds, then purges them (decision 028)', async () => {
     await recordAudit(t.db, { action: 'test.old' });
-    await t.db.execute(sql`SET session_replication_role = replica`);
-    // Made old behind the trigger's back, as if written 7 years ago (its hash made to match).
-    await t.db.execute(
-      sql`UPDATE audit_log SET created_at = now() - interval '7 years' WHERE action = 'test.old'`,
-    );
-    await t.db.execute(
-      sql`UPDATE audit_log SET row_hash = audit_log_row_hash(prev_hash, audit_log) WHERE action = 'test.old'`,
-    );
-    await t.db.execute(sql`SET session_replication_role = DEFAULT`);
-    expect(await purgeExpiredAudit(t.db, 8)).toBe(0);
-    expect(await purgeExpiredAudit(t.db, 6)).toBe(1);
+    expect(await purgeExpiredAudit(t.db)).toBe(0);
+    // Every row so far made 7 years old behind the triggers' back (its hashes made to match).
+    const [old] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'test.old'));
+    await ageAuditRows(t.db, Number(old.chainSeq), '7 years');
+    await recordAudit(t.db, { action: 'test.new' });
+    const [{ n: aged }] = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(lte(auditLog.chainSeq, Number(old.chainSeq)));
+    expect(await purgeExpiredAudit(t.db)).toBe(aged);
+    expect((await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action)).toEqual([
+      'test.new',
+    ]);
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readLatestCheckpoint } from '../src/audit/audit-checkpoint.ts';
 import { createBackup } from '../src/backup/backup.ts';
 import { FILES_FOLDER, MANIFEST_FILE, readManifest } from '../src/backup/manifest.ts';
 import { restoreBackup } from '../src/backup/restore.ts';
@@ -127,6 +128,11 @@ describe(`backup and restore (${target.kind})`, () => {
           (Array.isArray(r) ? r : (r as unknown as { rows: { seq: number }[] }).rows) as { seq: number }[],
       );
     expect(manifest.auditHead?.chainSeq).toBe(seq);
+    // The backup also checkpoints the head in the file storage (decision 028).
+    expect(await readLatestCheckpoint(t.app.storage)).toMatchObject({
+      chainSeq: manifest.auditHead?.chainSeq,
+      rowHash: manifest.auditHead?.rowHash,
+    });
   });
 
   it('restores into an empty installation: the same rows, the same files, the audit chain whole', async () => {

@@ -371,6 +371,45 @@ describe('checkout', () => {
     expect(taken.statusCode).toBe(400);
   });
 
+  it('a new patient comes with the processing fee only: another product creates nobody and charges nothing', async () => {
+    const email = `not-created.${randomUUID().slice(0, 6)}@example.test`;
+    const refused = await checkout(
+      w.rhcA,
+      order({
+        product_id: PRODUCT.vials,
+        harvest_center_temporal: w.hcA.id,
+        create_patient: true,
+        first_name: 'Cheap',
+        last_name: 'Patient',
+        email,
+        phone_number: '5550101',
+        credit_card: await newCard(w.rhcA),
+      }),
+      '/api/v1/transactions/create-patient-transaction/',
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toHaveProperty('product_id');
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await transactionsOf(w.rhcA.id)).not.toContainEqual(
+      expect.objectContaining({ productId: PRODUCT.vials }),
+    );
+  });
+
+  it('shipping "no" keeps no shipping address or date', async () => {
+    const res = await checkout(
+      w.hcA,
+      order({ shipping_fee: 'no', shipping_date: '2026-12-01', credit_card: await newCard(w.hcA) }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, res.json().transaction_id));
+    expect(row.shippingFeeCents).toBe(0);
+    expect(row.shippingAddress).toBeNull();
+    expect(row.shippingDate).toBeNull();
+  });
+
   it('a patient with tag 1 orders vials for self; without the tag or for another product it cannot', async () => {
     const patient = await createPatient(t.db, { harvestCenter: w.hcA });
     const payload = () => ({

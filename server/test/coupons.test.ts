@@ -1,8 +1,10 @@
-import { COUPON_CODE_TAKEN } from '@portal/shared/coupons';
+import { COUPON_CHECKS_LIMITED, COUPON_CODE_TAKEN } from '@portal/shared/coupons';
 import { PRODUCT } from '@portal/shared/products';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../src/db/schema/commerce.ts';
+import { rateLimitHits } from '../src/db/schema/sign-up.ts';
+import { COUPON_CHECKS_PER_MINUTE } from '../src/modules/coupons/coupons.routes.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
@@ -133,5 +135,30 @@ describe('coupon codes', () => {
     expect((await check(w.hcA)).json()).toMatchObject({ success: true, discount_cents: 2_500 });
     expect((await check(w.repA)).statusCode).toBe(403);
     expect((await check(w.admin)).statusCode).toBe(403);
+  });
+
+  it('limits code checks per account, counted in the database, so codes cannot be guessed at speed', async () => {
+    const check = (who: { id: number }, code: string) =>
+      injectAs(t.app, who, {
+        method: 'POST',
+        url: '/api/v1/coupon-codes/validate-code/',
+        payload: { code, product_id: 1 },
+      });
+    for (let i = 0; i < COUPON_CHECKS_PER_MINUTE; i++) {
+      expect((await check(w.rhcA, `GUESS${i}`)).statusCode).toBe(200);
+    }
+    const refused = await check(w.rhcA, 'GUESS-ONE-MORE');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(COUPON_CHECKS_LIMITED);
+    // The account's limit, not the address's: another buyer (the same address here) still checks.
+    expect((await check(w.hcA, 'GUESS0')).statusCode).toBe(200);
+    const counters = await t.db
+      .select({ key: rateLimitHits.key, hits: rateLimitHits.hits })
+      .from(rateLimitHits)
+      .where(like(rateLimitHits.key, '%/api/v1/coupon-codes/validate-code/%'));
+    expect(counters).toContainEqual({
+      key: `POST /api/v1/coupon-codes/validate-code/ account ${w.rhcA.id}`,
+      hits: COUPON_CHECKS_PER_MINUTE + 1,
+    });
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema/documents.ts';
 import { createTransaction } from '../src/seed/transaction-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
-import { multipartBody } from './helpers/documents.ts';
+import { blankPng, multipartBody } from './helpers/documents.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -90,6 +90,20 @@ describe('HC logo', () => {
     expect((await upload(w.hcA2, huge)).statusCode).toBe(413);
     const session = await injectAs(t.app, w.hcA2, { method: 'GET', url: '/api/v1/session/' });
     expect(session.json().user.logo_url).toBeNull();
+  });
+
+  it('refuses a picture over 40 megapixels by its header, before decoding it', async () => {
+    // 10000×5000 pixels in 7 kB: decoding it would take 200 MB.
+    const bomb = blankPng(10_000, 5_000);
+    expect(bomb.length).toBeLessThan(10_000);
+    const refused = await upload(w.hcA, bomb);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({
+      message: HC_LOGO_TEXTS.tooLarge,
+      errors: { [HC_LOGO_FIELD]: HC_LOGO_TEXTS.tooLarge },
+    });
+    // At the limit (a phone photo's size), it is taken.
+    expect((await upload(w.hcA, blankPng(8_000, 5_000))).statusCode).toBe(200);
   });
 
   it('only an HC for itself and admins for a named HC', async () => {

@@ -68,8 +68,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   it('run each periodic job once although both started together', async () => {
     const claims = await db.db.select().from(jobClaims).orderBy(jobClaims.name);
     expect(claims.map((c) => [c.name, c.runs])).toEqual([
+      ['audit checkpoint', 1],
       ['session purge', 1],
       ['signing reminders', 1],
+      ['staged upload purge', 1],
     ]);
   });
 

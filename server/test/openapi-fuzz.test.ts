@@ -1,9 +1,16 @@
+import { PRODUCT } from '@portal/shared/products';
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVialRecord } from '../src/seed/patient-factories.ts';
+import { assets } from '../src/db/schema/assets.ts';
+import { locations, transactions } from '../src/db/schema/commerce.ts';
+import { shippingLabelRequests } from '../src/db/schema/shipping.ts';
+import { LABEL_FILES } from '../src/modules/shipping-labels/label-files.ts';
+import type { UserRow } from '../src/seed/factories.ts';
+import { createHcStaff, createPatient, createVialRecord } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
+import { createSideDocuments, TINY_PDF } from './helpers/document-world.ts';
 import { buildTestApp, type TestApp, tokenFor } from './helpers/test-app.ts';
 
 /*
@@ -557,6 +564,308 @@ async function check(request: FuzzRequest): Promise<void> {
   }
   lastFingerprint = now;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A PATCH changes only what it names.
+// ---------------------------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+/**
+ * The object each PATCH operation changes, and how it is read back. Every PATCH of the document
+ * must be listed (the test names a missing one), so a new PATCH route is checked by default.
+ */
+type PatchSubject = {
+  /** Who sends it; the admin when left out. */
+  as?: () => UserRow;
+  /** Makes the object and gives its id. */
+  make: () => Promise<number>;
+  /**
+   * A body naming every field with a value other than its default: sent first, so the object holds
+   * a value in every field; each one-field PATCH then sends one of these values again.
+   */
+  full: () => Json;
+  /** The answer to compare; by default the GET of the PATCH's own path. */
+  read?: (id: number) => { url: string; pick?: (answer: Json) => unknown };
+  /** Fields every PATCH of this route must carry (sent along with the one field). */
+  always?: string[];
+  /** Parts of the answer that every accepted PATCH changes, with why. */
+  moves?: Record<string, string>;
+  /** Fields that are actions rather than values (each send adds or removes), with why: not sent alone. */
+  actions?: Record<string, string>;
+};
+
+let patchWorld: { location: number } | undefined;
+
+const PATCH_SUBJECTS: Record<string, PatchSubject> = {
+  'PATCH /api/v1/users/{id}/': {
+    make: async () => (await createPatient(t.db, { harvestCenter: w.hcA })).id,
+    full: () => ({
+      first_name: 'Patch',
+      last_name: 'Subject',
+      phone_number: '5550101234',
+      email: 'patch-subject@example.com',
+      company: 'Patch Company',
+      address1: '1 Patch Road',
+      address2: 'Suite 2',
+      city: 'Austin',
+      state_desc: 'TX',
+      country_desc: 'US',
+      zip_code: '73301',
+      template_id: '',
+    }),
+    actions: {
+      current_password: "confirms the caller's own e-mail or password change; it is not stored",
+      check_agreement: 'accepts the agreement for the caller itself',
+    },
+  },
+  'PATCH /api/v1/patients/{id}/': {
+    make: async () => (await createPatient(t.db, { harvestCenter: w.hcA })).id,
+    full: () => ({
+      first_name: 'Patched',
+      last_name: 'Patient',
+      email: 'patched-patient@example.com',
+      phone_number: '5550104321',
+      harvest_center_temporal: w.hcA.id,
+      referral_harvest_center_temporal: w.rhcA.id,
+      processing_lab: w.lab1.id,
+      lab_id: 'LAB-PATCH-1',
+      number_times_qc_done: 2,
+      date_adipose_shipped_to_lab: '2026-01-02',
+      date_adipose_received_by_lab: '2026-01-03',
+      estimated_date_vials_ready_to_ship: '2026-02-01',
+      estimated_date_set_manually: true,
+      date_vials_ready_to_ship: '2026-02-02',
+      stemcell_plating_initiated_date: '2026-01-10',
+      stemcell_plating_successful: 1,
+      hla_typing_test: 2,
+      vials_preparation: 3,
+      vials_ready_ship: 1,
+    }),
+  },
+  'PATCH /api/v1/vials-history/{id}/': {
+    make: async () => {
+      const patient = await createPatient(t.db, { harvestCenter: w.hcA });
+      patchRecordPatient = patient.id;
+      return (await createVialRecord(t.db, { patient, type: 'added', quantity: 5 })).record.id;
+    },
+    full: () => ({
+      type: 'added',
+      quantity: 4,
+      date: '2026-01-05',
+      note: 'Patched note',
+      tracking_id: 'TRK-1',
+    }),
+    // The record and the patient's totals.
+    read: (id) => ({
+      url: `/api/v1/vials-history/user/${patchRecordPatient}/?limit=500`,
+      pick: ({ vials_history, ...totals }) => ({
+        ...(vials_history as Json[]).find((record) => record.id === id),
+        totals,
+      }),
+    }),
+    moves: { updated_at: 'the time of the last change' },
+  },
+  'PATCH /api/v1/hc-staff/{id}/': {
+    make: async () => (await createHcStaff(t.db, [w.hcA])).id,
+    full: () => ({ staff_hc_ids: `${w.hcA.id},${w.hcA2.id}` }),
+    read: (id) => ({ url: `/api/v1/hc-staff/${id}/hc-list/` }),
+  },
+  'PATCH /api/v1/documents/{id}/': {
+    make: async () => {
+      const patient = await createPatient(t.db, { harvestCenter: w.hcA });
+      patchDocumentPatient = patient.id;
+      const documents = await createSideDocuments(t.db, t.app.storage, { harvestCenter: w.hcA, patient });
+      return documents.pending.id;
+    },
+    full: () => ({ name: 'Patched agreement', status: 'Voided' }),
+    read: () => ({ url: `/api/v1/documents/list/${patchDocumentPatient}/` }),
+  },
+  'PATCH /api/v1/locations/{id}/': {
+    as: () => w.hcA,
+    make: async () => {
+      const [location] = await t.db
+        .insert(locations)
+        .values({
+          userId: w.hcA.id,
+          address1: '1 Old Road',
+          city: 'Austin',
+          stateDesc: 'TX',
+          countryDesc: 'US',
+        })
+        .returning({ id: locations.id });
+      patchWorld = { location: location.id };
+      return location.id;
+    },
+    full: () => ({
+      location_name: 'Clinic',
+      address1: '2 Patch Road',
+      address2: 'Floor 3',
+      city: 'Dallas',
+      state_desc: 'TX',
+      country_desc: 'US',
+      zip_code: '75001',
+      default: true,
+    }),
+    read: () => ({
+      url: `/api/v1/locations/user/${w.hcA.id}/`,
+      pick: (answer) => (answer as unknown as Json[]).find((l) => l.id === patchWorld?.location),
+    }),
+  },
+  'PATCH /api/v1/transactions/{id}/': {
+    make: async () => {
+      const [row] = await t.db
+        .insert(transactions)
+        .values({
+          buyerUserId: w.hcA.id,
+          harvestCenterId: w.hcA.id,
+          salesRepId: w.repA.id,
+          productId: PRODUCT.processingFee,
+          productName: 'Processing Fee',
+          quantity: 1,
+          unitPriceCents: 100,
+          amountCents: 100,
+        })
+        .returning({ id: transactions.id });
+      return row.id;
+    },
+    full: () => ({
+      product_id: PRODUCT.processingFee,
+      quantity: 2,
+      amount_cents: 250,
+      harvest_center: w.hcA.id,
+      referral_harvest_center: w.rhcA.id,
+      patient: w.patientA2.id,
+      sales_rep: w.repA.id,
+      commission_paid: true,
+      transaction_note: 'Patched by the fuzz test',
+    }),
+    always: ['transaction_note'],
+    moves: { transaction_history: 'every edit adds its note to the history (part 2 §5)' },
+  },
+  'PATCH /api/v1/fedex-requests/{id}/': {
+    make: async () => {
+      const labelKey = LABEL_FILES.newKey('pdf');
+      await t.app.storage.put(labelKey, TINY_PDF);
+      const [row] = await t.db
+        .insert(shippingLabelRequests)
+        .values({
+          centerId: w.hcA.id,
+          centerEmail: w.hcA.email,
+          representative: 'Patch Representative',
+          labelDate: '2026-01-02',
+          address1: '1 Label Street',
+          city: 'Austin',
+          stateDesc: 'TX',
+          countryDesc: 'US',
+          zipCode: '73301',
+          labelKey,
+        })
+        .returning({ id: shippingLabelRequests.id });
+      return row.id;
+    },
+    full: () => ({ tracking_number: '7777', tracking_link: 'https://fedex.test/7777' }),
+    actions: { pdf_file: 'a staged upload, taken once' },
+  },
+  'PATCH /api/v1/assets/{id}/': {
+    make: async () => {
+      const [row] = await t.db
+        .insert(assets)
+        .values({ name: 'Patch asset', description: 'Before', membershipIds: [] })
+        .returning({ id: assets.id });
+      return row.id;
+    },
+    full: () => ({
+      asset_name: 'Patched asset',
+      description: 'Aimed and placed',
+      membership_ids: '2,4',
+      sections: [{ url: '/dashboard' }],
+      links: [{ name: 'Guide', path: 'https://example.com/guide' }],
+    }),
+    moves: { updated_at: 'the time of the last change' },
+    actions: {
+      links: 'adds its links as new items each time',
+      files: 'adds staged uploads as new items',
+      assets_remove: 'removes items',
+    },
+  },
+};
+let patchRecordPatient = 0;
+let patchDocumentPatient = 0;
+
+/** An answer without what moves by itself: the expiry and signature of signed media links. */
+function comparable(value: unknown): string {
+  return JSON.stringify(value ?? null).replace(/expires=\d+&signature=[\w-]+/g, 'signed');
+}
+
+/** The top-level keys whose values differ between two answers (the whole answer if not objects). */
+function changedKeys(before: unknown, after: unknown, ignored: string[]): string[] {
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') {
+    return comparable(before) === comparable(after) ? [] : ['(the answer)'];
+  }
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter(
+    (key) => !ignored.includes(key) && comparable((before as Json)[key]) !== comparable((after as Json)[key]),
+  );
+}
+
+describe('PATCH changes only what it names', () => {
+  it('every PATCH of the document, sent one field at a time, leaves every other field as it was', async () => {
+    const patches = operations.filter((op) => op.method === 'PATCH');
+    const keyOf = (op: Operation) => `${op.method} ${op.path}`;
+    expect(
+      patches.map(keyOf).filter((key) => !(key in PATCH_SUBJECTS)),
+      'List these PATCH operations in PATCH_SUBJECTS (openapi-fuzz.test.ts)',
+    ).toEqual([]);
+    expect(patches.length).toBeGreaterThanOrEqual(9);
+    const found: string[] = [];
+    for (const op of patches) {
+      const key = keyOf(op);
+      const subject = PATCH_SUBJECTS[key];
+      const token = await tokenFor(t.app, subject.as?.() ?? w.admin);
+      const send = (method: 'GET' | 'PATCH', url: string, body?: Json) =>
+        t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Token ${token}` },
+          ...(body ? { payload: body } : {}),
+        });
+      const id = await subject.make();
+      const url = op.path.replace('{id}', String(id));
+      const reader = subject.read?.(id) ?? { url };
+      const read = async () => {
+        const answer = await send('GET', reader.url);
+        if (answer.statusCode !== 200)
+          throw new Error(`${key}: reading ${reader.url} answered ${answer.statusCode}`);
+        return reader.pick ? reader.pick(answer.json()) : answer.json();
+      };
+      const full = subject.full();
+      const fields = Object.keys(op.body?.properties ?? {});
+      const unnamed = fields.filter((f) => !(f in full) && !(f in (subject.actions ?? {})));
+      if (unnamed.length) found.push(`${key}: give ${unnamed.join(', ')} a value in PATCH_SUBJECTS`);
+      const first = await send('PATCH', url, full);
+      if (first.statusCode !== 200) {
+        found.push(`${key}: the full body was refused (${first.statusCode} ${first.body.slice(0, 200)})`);
+        continue;
+      }
+      for (const field of fields) {
+        if (field in (subject.actions ?? {}) || !(field in full)) continue;
+        const before = await read();
+        const body: Json = { [field]: full[field] };
+        for (const name of subject.always ?? []) body[name] = full[name];
+        const answer = await send('PATCH', url, body);
+        if (answer.statusCode !== 200) {
+          found.push(`${key} naming only ${field}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+          continue;
+        }
+        const changed = changedKeys(before, await read(), Object.keys(subject.moves ?? {}));
+        if (changed.length) found.push(`${key} naming only ${field} changed ${changed.join(', ')}`);
+      }
+    }
+    lastFingerprint = await fingerprint();
+    expect(found).toEqual([]);
+  }, 60_000);
+});
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   it('covers the whole API', () => {

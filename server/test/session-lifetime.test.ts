@@ -101,7 +101,7 @@ describe('purging (finding 11)', () => {
       { address: '10.8.0.2', email: '', failures: 9, windowStartedAt: sql`now() - interval '1 hour'` },
     ]);
 
-    const counts = await purgeExpiredSessions(t.db, { maxAgeDays: 30, auditRetentionYears: 6 });
+    const counts = await purgeExpiredSessions(t.db, { maxAgeDays: 30 });
 
     expect(counts).toMatchObject({ sessions: 3, resetTokens: 2, loginCounters: 1 });
     const sessions = await t.db.select({ id: authTokens.id }).from(authTokens);

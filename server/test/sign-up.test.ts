@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/sign-up';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hcStaffLinks, rhcHcLinks, users } from '../src/db/schema/accounts.ts';
+import { centerJoinRequests, hcStaffLinks, rhcHcLinks, users } from '../src/db/schema/accounts.ts';
 import { documents, documentTemplates } from '../src/db/schema/documents.ts';
 import { adminInvitations } from '../src/db/schema/sign-up.ts';
 import { createUserOfRole, type UserRow } from '../src/seed/factories.ts';
@@ -78,6 +78,15 @@ async function confirmFromMail(email: string) {
   const token = mail?.text.match(/\/confirm-email\?token=([\w-]+)/)?.[1];
   expect(token, `confirmation mail to ${email}`).toBeTruthy();
   return t.app.inject({ method: 'POST', url: '/api/v1/sign-up/confirm-email/', payload: { token } });
+}
+
+/** The center's join token, as its staff link carries it. */
+async function joinTokenOf(hc: UserRow): Promise<string> {
+  const link = await injectAs(t.app, hc, {
+    method: 'GET',
+    url: `/api/v1/harvest-centers/${hc.id}/join-link/`,
+  });
+  return link.json().token;
 }
 
 /** Step 2 of the HC form: the attestation signed before the account exists, and its template. */
@@ -165,28 +174,53 @@ describe('each form makes its account, tied to its link', () => {
     expect(await account(body.email)).toBeUndefined();
   });
 
-  it('referral harvest center: the rep of srid and the HC of hcid', async () => {
+  // Joining the center of hcid is a request it approves (center-join-requests.test.ts).
+  it('referral harvest center: the rep of srid, and a request to the HC of hcid', async () => {
     const body = person('Referral', {
       ...ADDRESS,
       company: 'Referral Co',
       phone_number: '5125550102',
       zip_code: '78701',
     });
-    const created = await signUp({ ...body, subscription: 5, saless_rep_id: rep.id, hc_id: center.id });
+    const created = await signUp({
+      ...body,
+      subscription: 5,
+      saless_rep_id: rep.id,
+      hc_id: center.id,
+      join_token: await joinTokenOf(center),
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const links = await t.db.select().from(rhcHcLinks).where(eq(rhcHcLinks.rhcId, created.json().data.id));
-    expect(links.map((l) => l.harvestCenterId)).toEqual([center.id]);
+    const requests = await t.db
+      .select()
+      .from(centerJoinRequests)
+      .where(eq(centerJoinRequests.requesterId, created.json().data.id));
+    expect(requests.map((r) => [r.kind, r.harvestCenterId, r.status])).toEqual([
+      ['rhc', center.id, 'pending'],
+    ]);
+    expect(await t.db.select().from(rhcHcLinks).where(eq(rhcHcLinks.rhcId, created.json().data.id))).toEqual(
+      [],
+    );
   });
 
-  it('HC staff: linked to the HC of hcid, and listed in its staff', async () => {
-    const body = person('Staff', { ...ADDRESS, subscription: 9, staff_hc_ids: [center.id] });
+  it('HC staff: a request to the HC of hcid, not a link yet', async () => {
+    const body = person('Staff', {
+      ...ADDRESS,
+      subscription: 9,
+      staff_hc_ids: [center.id],
+      join_token: await joinTokenOf(center),
+    });
     const created = await signUp(body);
     expect(created.statusCode, created.body).toBe(201);
-    const links = await t.db
+    const requests = await t.db
       .select()
-      .from(hcStaffLinks)
-      .where(eq(hcStaffLinks.staffId, created.json().data.id));
-    expect(links.map((l) => l.harvestCenterId)).toEqual([center.id]);
+      .from(centerJoinRequests)
+      .where(eq(centerJoinRequests.requesterId, created.json().data.id));
+    expect(requests.map((r) => [r.kind, r.harvestCenterId, r.status])).toEqual([
+      ['staff', center.id, 'pending'],
+    ]);
+    expect(
+      await t.db.select().from(hcStaffLinks).where(eq(hcStaffLinks.staffId, created.json().data.id)),
+    ).toEqual([]);
   });
 
   it('refuses a missing or unknown srid or hcid, and never makes an account linked to nobody', async () => {
@@ -207,7 +241,12 @@ describe('each form makes its account, tied to its link', () => {
   });
 
   it('requires the fields of its form (part 2 §5)', async () => {
-    const refused = await signUp({ ...person('Staff'), subscription: 9, staff_hc_ids: [center.id] });
+    const refused = await signUp({
+      ...person('Staff'),
+      subscription: 9,
+      staff_hc_ids: [center.id],
+      join_token: await joinTokenOf(center),
+    });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().errors).sort()).toEqual([
       'address1',
@@ -230,10 +269,13 @@ describe('GET /api/v1/sign-up/link/', () => {
     });
     expect((await check(`form=harvest-center&srid=${center.id}`)).json().valid).toBe(false);
     expect((await check('form=harvest-center')).json().valid).toBe(false);
-    expect((await check(`form=hc-staff&hcid=${center.id}`)).json()).toEqual({
+    expect(
+      (await check(`form=hc-staff&hcid=${center.id}&token=${await joinTokenOf(center)}`)).json(),
+    ).toEqual({
       valid: true,
       harvest_center: 'Sunrise Clinic',
     });
+    expect((await check(`form=hc-staff&hcid=${center.id}`)).json().valid).toBe(false);
     expect((await check(`form=referral-harvest-center&srid=${rep.id}&hcid=${rep.id}`)).json().valid).toBe(
       false,
     );
@@ -332,6 +374,36 @@ describe('safe against abuse', () => {
     }
   });
 
+  it('counts each limited route on its own: a dozen confirmation resends leave the sign-ups of the address alone', async () => {
+    const limited = await buildTestApp({ env: { SIGNUP_RATE_LIMIT: '2' } });
+    try {
+      const from = { remoteAddress: '10.9.8.7' };
+      for (let i = 0; i < 12; i++) {
+        const resend = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/sign-up/resend-confirmation/',
+          payload: { email: `nobody-${i}@signup.test` },
+          ...from,
+        });
+        expect(resend.statusCode, resend.body).toBe(200);
+      }
+      const signUpFrom = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/harvest-centers/',
+          payload: person('Sales', { subscription: 3 }),
+          ...from,
+        });
+      expect([(await signUpFrom()).statusCode, (await signUpFrom()).statusCode]).toEqual([201, 201]);
+      // The sign-up limit still holds for the address.
+      const third = await signUpFrom();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(SIGN_UP_THROTTLED_MESSAGE);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('resending the confirmation answers the same for every address, and mails only a waiting account', async () => {
     const body = person('Sales', { subscription: 6 });
     await signUp(body);
@@ -359,7 +431,12 @@ describe('safe against abuse', () => {
 
 describe('GET /api/admin/sign-ups/', () => {
   it('lists self-made accounts with what they came through, for admins only', async () => {
-    const body = person('Staff', { ...ADDRESS, subscription: 9, staff_hc_ids: [center.id] });
+    const body = person('Staff', {
+      ...ADDRESS,
+      subscription: 9,
+      staff_hc_ids: [center.id],
+      join_token: await joinTokenOf(center),
+    });
     await signUp(body);
     const list = await injectAs(t.app, admin, { method: 'GET', url: '/api/admin/sign-ups/?limit=50' });
     expect(list.statusCode, list.body).toBe(200);

@@ -7,10 +7,12 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { BRANDING_META_NAME, WHITE_LABEL_LOGO_FIELD, WHITE_LABEL_TEXTS } from '@portal/shared/white-label';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domains } from '../src/db/schema/accounts.ts';
 import { mailOutbox } from '../src/db/schema/platform.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { type DnsStub, startDnsStub } from './helpers/dns-stub.ts';
 import { multipartBody } from './helpers/documents.ts';
+import { watchHandlerStarts } from './helpers/route-table.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -125,8 +127,8 @@ const step = (id: number, name: string) => post(superAdmin, `/domain/server-conf
 
 describe('white-label wizard', () => {
   it('registers a domain, configures the server, waits for DNS, comes up, and the ask endpoint approves it', async () => {
-    const host = 'clinics-one.example';
-    const { id, domain } = await registerDomain(host, 'admin@clinics-one.example');
+    const host = 'clinics-one.example.com';
+    const { id, domain } = await registerDomain(host, 'admin@clinics-one.example.com');
     expect(domain).toMatchObject({
       host,
       url: `https://${host}`,
@@ -162,10 +164,10 @@ describe('white-label wizard', () => {
     expect((await step(id, 'create_ssl_file')).statusCode).toBe(409);
 
     // Pointed elsewhere: still Waiting, and the reason says where it points.
-    dns.records.set(host, '10.1.2.3');
+    dns.records.set(host, '203.0.113.7');
     check = await step(id, 'check_up');
     expect(check.json().success).toBe(false);
-    expect(check.json().domain.last_error).toContain('points to 10.1.2.3, not 127.0.0.1');
+    expect(check.json().domain.last_error).toContain('points to 203.0.113.7, not 127.0.0.1');
 
     // Pointed here: the request through the domain reaches this portal.
     dns.records.set(host, '127.0.0.1');
@@ -195,29 +197,137 @@ describe('white-label wizard', () => {
   it('refuses a URL without https://, a host registered twice, a short password, and non-portal admins', async () => {
     const plain = await post(superAdmin, '/domain/white-label/', {
       name: 'Plain',
-      url: 'http://plain.example',
+      url: 'http://plain.example.com',
     });
     expect(plain.statusCode).toBe(400);
     expect(plain.json().errors.url).toBe(WHITE_LABEL_TEXTS.urlHttps);
-    const { id } = await registerDomain('clinics-two.example', 'admin@clinics-two.example');
+    const { id } = await registerDomain('clinics-two.example.com', 'admin@clinics-two.example.com');
     const twice = await post(superAdmin, '/domain/white-label/', {
       name: 'Again',
-      url: 'https://Clinics-Two.example/',
+      url: 'https://Clinics-Two.example.com/',
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors.url).toBe(WHITE_LABEL_TEXTS.hostTaken);
     const short = await post(superAdmin, '/domain/white-label/admin/', {
       first_name: 'A',
       last_name: 'B',
-      email: 'short@clinics-two.example',
+      email: 'short@clinics-two.example.com',
       password: 'short',
       domain: id,
     });
     expect(short.statusCode).toBe(400);
     const hc = await createUserOfRole(t.db, MEMBERSHIP.harvestCenter);
-    expect((await post(hc, '/domain/white-label/', { name: 'X', url: 'https://x.example' })).statusCode).toBe(
-      403,
+    expect(
+      (await post(hc, '/domain/white-label/', { name: 'X', url: 'https://x.example.com' })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('white-label domains that would turn the portal inward', () => {
+  const siteFiles = () => {
+    const dir = path.join(t.dataDir, 'caddy', 'sites');
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it('refuses IP addresses, reserved names and non-public names as the URL, and writes no site for them', async () => {
+    const before = siteFiles();
+    const refused: [string, string][] = [
+      ['https://127.0.0.1', WHITE_LABEL_TEXTS.urlIpAddress],
+      ['https://169.254.169.254', WHITE_LABEL_TEXTS.urlIpAddress],
+      ['https://2130706433', WHITE_LABEL_TEXTS.urlIpAddress],
+      ['https://0x7f.1', WHITE_LABEL_TEXTS.urlIpAddress],
+      ['https://[::1]', WHITE_LABEL_TEXTS.urlIpAddress],
+      ['https://localhost', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://portal.localhost', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://printer.local', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://metadata.google.internal', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://clinics.test', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://clinics.example', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://clinics.invalid', WHITE_LABEL_TEXTS.urlReservedName],
+      ['https://portal', WHITE_LABEL_TEXTS.urlNotPublicName],
+    ];
+    const answers = await Promise.all(
+      refused.map(async ([url]) => {
+        const response = await post(superAdmin, '/domain/white-label/', { name: 'Inward', url });
+        return { url, status: response.statusCode, error: response.json().errors?.url };
+      }),
     );
+    expect(answers).toEqual(refused.map(([url, error]) => ({ url, status: 400, error })));
+    const listed = (await injectAs(t.app, superAdmin, { method: 'GET', url: '/domain/list/' })).json();
+    expect(listed.results.filter((d: { name: string }) => d.name === 'Inward')).toEqual([]);
+    expect(siteFiles()).toEqual(before);
+  });
+
+  it('runs no server step for a domain stored with such a host: no site file, no check, no certificate', async () => {
+    const handlers = watchHandlerStarts();
+    try {
+      for (const host of ['169.254.169.254', '2130706433', 'metadata.google.internal']) {
+        const [row] = await t.db
+          .insert(domains)
+          .values({
+            name: 'Stored before the rule',
+            url: `https://${host}`,
+            host,
+            checkToken: `token-${host}`,
+            dnsVerifiedAt: new Date(),
+          })
+          .returning({ id: domains.id });
+        dns.records.set(host, '127.0.0.1');
+        for (const name of ['create_folder', 'create_domain_file', 'check_up']) {
+          handlers.reset();
+          const result = await step(row.id, name);
+          expect(result.json(), `${host} ${name}`).toMatchObject({ success: false });
+          expect(result.json().message).toMatch(/IP address|reserved|public domain name/);
+          // The last handler that ran is the step's own: no request went out through the domain.
+          expect(handlers.reached?.url).toBe(`/domain/server-config/:id/${name}/`);
+        }
+        expect(siteFiles().filter((file) => file.startsWith(host))).toEqual([]);
+        // Nor a certificate, though its A record was once verified.
+        const ask = await t.app.inject({ method: 'GET', url: `/domain/tls-ask/?domain=${host}` });
+        expect(ask.statusCode, host).toBe(404);
+      }
+    } finally {
+      handlers.stop();
+    }
+  });
+
+  it('never connects when the domain also resolves to a loopback, private, link-local or other inward address', async () => {
+    const host = 'inward.example.com';
+    const { id } = await registerDomain(host, 'admin@inward.example.com');
+    const handlers = watchHandlerStarts();
+    try {
+      const inward: [string | string[], string][] = [
+        [['127.0.0.1', '10.1.2.3'], '10.1.2.3, a private address'],
+        [['127.0.0.1', '172.20.0.5'], '172.20.0.5, a private address'],
+        [['192.168.1.10'], '192.168.1.10, a private address'],
+        [['127.0.0.1', '169.254.169.254'], '169.254.169.254, a link-local address'],
+        [['127.0.0.2'], '127.0.0.2, a loopback address'],
+        [['127.0.0.1', '100.64.0.1'], '100.64.0.1, a shared (carrier-grade NAT) address'],
+        [['0.0.0.0'], '0.0.0.0, an unspecified address'],
+        [['224.0.0.1'], '224.0.0.1, a multicast address'],
+        [['127.0.0.1', 'fd00::1'], 'fd00::1, a unique local (IPv6) address'],
+        [['127.0.0.1', '::1'], '::1, a loopback address'],
+        [['127.0.0.1', 'fe80::1'], 'fe80::1, a link-local address'],
+        [['127.0.0.1', '::ffff:169.254.169.254'], '::ffff:169.254.169.254, a link-local address'],
+      ];
+      for (const [addresses, reason] of inward) {
+        dns.records.set(host, addresses);
+        handlers.reset();
+        const check = await step(id, 'check_up');
+        expect(check.json(), String(addresses)).toMatchObject({
+          success: false,
+          domain: { status: 'Waiting' },
+        });
+        expect(check.json().message).toContain(`resolves to ${reason}`);
+        expect(handlers.reached?.url).toBe('/domain/server-config/:id/check_up/');
+      }
+      // Only the server address (here the loopback address the portal is configured with): it comes up.
+      dns.records.set(host, '127.0.0.1');
+      const check = await step(id, 'check_up');
+      expect(check.json(), check.body).toMatchObject({ success: true, domain: { status: 'Up and Running' } });
+    } finally {
+      handlers.stop();
+    }
   });
 });
 
@@ -229,33 +339,33 @@ describe('white-label tenants', () => {
   let twoPatient: UserRow;
   let oneCenter: UserRow;
   beforeAll(async () => {
-    one = await registerDomain('tenant-one.example', 'admin@tenant-one.example');
-    two = await registerDomain('tenant-two.example', 'admin@tenant-two.example');
+    one = await registerDomain('tenant-one.example.com', 'admin@tenant-one.example.com');
+    two = await registerDomain('tenant-two.example.com', 'admin@tenant-two.example.com');
     mainPatient = await createUserOfRole(t.db, MEMBERSHIP.patient, { email: 'main-patient@example.test' });
     oneCenter = await createUserOfRole(t.db, MEMBERSHIP.harvestCenter, {
-      email: 'center@tenant-one.example',
+      email: 'center@tenant-one.example.com',
       company: 'Tenant One Center',
       domainId: one.id,
     });
     onePatient = await createUser(t.db, {
-      email: 'patient@tenant-one.example',
+      email: 'patient@tenant-one.example.com',
       domainId: one.id,
       harvestCenterId: oneCenter.id,
     });
-    twoPatient = await createUser(t.db, { email: 'patient@tenant-two.example', domainId: two.id });
+    twoPatient = await createUser(t.db, { email: 'patient@tenant-two.example.com', domainId: two.id });
   });
 
   it("a request with the domain's Host shows its title and logo; any other host the main portal", async () => {
     const page = await t.app.inject({
       method: 'GET',
       url: '/login',
-      headers: { host: 'tenant-one.example' },
+      headers: { host: 'tenant-one.example.com' },
     });
-    expect(page.body).toContain('<title>tenant-one.example Clinics</title>');
+    expect(page.body).toContain('<title>tenant-one.example.com Clinics</title>');
     const meta = new RegExp(`<meta name="${BRANDING_META_NAME}" content="([^"]+)"`).exec(page.body);
     const branding = JSON.parse((meta?.[1] ?? '{}').replaceAll('&#34;', '"'));
     expect(branding).toEqual({
-      title: 'tenant-one.example Clinics',
+      title: 'tenant-one.example.com Clinics',
       logo_url: one.domain.logo_url,
       brand_color: '#0b6e4f',
     });
@@ -273,10 +383,10 @@ describe('white-label tenants', () => {
     expect(list.statusCode).toBe(200);
     const emails = list.json().results.map((u: { email: string }) => u.email);
     expect(emails).toEqual(
-      expect.arrayContaining(['patient@tenant-one.example', 'center@tenant-one.example']),
+      expect.arrayContaining(['patient@tenant-one.example.com', 'center@tenant-one.example.com']),
     );
     expect(emails).not.toContain('main-patient@example.test');
-    expect(emails).not.toContain('patient@tenant-two.example');
+    expect(emails).not.toContain('patient@tenant-two.example.com');
 
     for (const other of [mainPatient, twoPatient]) {
       expect(
@@ -303,9 +413,9 @@ describe('white-label tenants', () => {
       method: 'GET',
       url: '/api/admin/users/export-csv/?active=all',
     });
-    expect(csv.body).toContain('patient@tenant-one.example');
+    expect(csv.body).toContain('patient@tenant-one.example.com');
     expect(csv.body).not.toContain('main-patient@example.test');
-    expect(csv.body).not.toContain('patient@tenant-two.example');
+    expect(csv.body).not.toContain('patient@tenant-two.example.com');
 
     // Its dashboard counts its domain's accounts and the mail to them, not the portal's.
     await t.db.insert(mailOutbox).values([
@@ -334,9 +444,9 @@ describe('white-label tenants', () => {
     const all = everyone.json().results.map((u: { email: string }) => u.email);
     expect(all).toEqual(
       expect.arrayContaining([
-        'patient@tenant-one.example',
+        'patient@tenant-one.example.com',
         'main-patient@example.test',
-        'patient@tenant-two.example',
+        'patient@tenant-two.example.com',
       ]),
     );
   });
@@ -344,7 +454,7 @@ describe('white-label tenants', () => {
   it("what a white-label admin creates joins its domain, and mails to its accounts go out under the domain's sender", async () => {
     const created = await post({ id: one.adminId }, '/api/v1/users/', {
       subscription: MEMBERSHIP.harvestCenter,
-      email: 'new-center@tenant-one.example',
+      email: 'new-center@tenant-one.example.com',
       first_name: 'New',
       last_name: 'Center',
       company: 'New Center',
@@ -365,7 +475,7 @@ describe('white-label tenants', () => {
     });
     await t.app.mailWorker.drain();
     expect(t.mail.sent.find((m) => m.to === onePatient.email)?.from).toBe(
-      '"tenant-one.example Clinics" <hello@tenant-one.example>',
+      '"tenant-one.example.com Clinics" <hello@tenant-one.example.com>',
     );
     expect(t.mail.sent.find((m) => m.to === mainPatient.email)?.from).toBe(t.app.config.mailFrom);
   });

@@ -116,6 +116,17 @@ export const ZAssetBody = z.object({
 });
 export type TAssetBody = z.input<typeof ZAssetBody>;
 export type TAssetInput = z.output<typeof ZAssetBody>;
+/**
+ * PATCH /api/v1/assets/{id}/: the fields it names change (name, description, account types,
+ * sections); links and files are added and assets_remove removed, as in the form.
+ */
+export const ZAssetPatchBody = ZAssetBody.extend({
+  asset_name: ZAssetBody.shape.asset_name.optional(),
+  description: ZAssetBody.shape.description.optional(),
+  membership_ids: ZAssetBody.shape.membership_ids.unwrap().optional(),
+  sections: ZAssetBody.shape.sections.unwrap().optional(),
+});
+export type TAssetPatchInput = z.output<typeof ZAssetPatchBody>;
 
 export const ZAssetSaved = z.object({ id: z.number().int(), message: z.string(), data: ZAsset });
 export type TAssetSaved = z.infer<typeof ZAssetSaved>;

@@ -27,6 +27,8 @@ export const COUPON_REJECTIONS = {
   wrongHarvestCenter: 'This coupon code is not valid for this harvest center.',
 } as const;
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists.';
+/** The answer (429) to an account that checks too many codes in a minute. */
+export const COUPON_CHECKS_LIMITED = 'Too many coupon codes checked. Please wait a minute and try again.';
 
 /** The facts of a coupon the rule needs. */
 export type CouponTerms = {

@@ -10,6 +10,7 @@ export const HC_LOGO_TEXTS = {
   updated: 'Logo has been updated!',
   removed: 'Logo has been removed.',
   unreadable: 'This image could not be read. Please choose another PNG, JPEG or WebP image.',
+  tooLarge: 'This image is too large: at most 40 megapixels (8000×5000). Please choose a smaller image.',
 } as const;
 
 export const ZHcLogoResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOwnJoinRequest } from './join-requests.ts';
 import { ZPageQuery, zPage } from './paging.ts';
 import { ZCenterDesc } from './patients.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
@@ -19,7 +20,11 @@ export const ZStaffHarvestCenter = ZCenterDesc.extend({
   state_desc: z.string(),
 });
 export type TStaffHarvestCenter = z.infer<typeof ZStaffHarvestCenter>;
-export const ZStaffHcListResponse = z.object({ harvest_centers: z.array(ZStaffHarvestCenter) });
+export const ZStaffHcListResponse = z.object({
+  harvest_centers: z.array(ZStaffHarvestCenter),
+  /** Centers the staff member asked to join that have not approved (yet): no access to them. */
+  join_requests: z.array(ZOwnJoinRequest),
+});
 export type TStaffHcListResponse = z.infer<typeof ZStaffHcListResponse>;
 
 /** GET /api/v1/hc-staff/{harvest center id}/staff-list/: the staff of one HC (part 2 "HC staff"). */

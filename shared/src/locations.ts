@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './form-fields.ts';
+import { zPatchOf } from './patch-body.ts';
 
 /**
  * Saved locations (part 2 §3 Saved location, §4, §5). Exactly one default per account: the first
@@ -52,7 +53,7 @@ export const ZLocationBody = z.object({
   default: z.boolean().optional(),
 });
 export type TLocationBody = z.input<typeof ZLocationBody>;
-export const ZLocationPatch = ZLocationBody.omit({ user: true }).partial();
+export const ZLocationPatch = zPatchOf(ZLocationBody.omit({ user: true }));
 
 /** POST v1/locations/update-default/. */
 export const ZDefaultLocationBody = z.object({

@@ -102,26 +102,17 @@ export const ZNewSalesMemberForm = z.object({
 export type TNewSalesMemberForm = z.infer<typeof ZNewSalesMemberForm>;
 
 /**
- * What anyone may learn of a rep by id (the public sign-up forms carry `srid`): names and the
- * team's names, never an e-mail or a phone number.
- */
-export const ZSalesRepPublic = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  sales_manager_id: z.number().int().nullable(),
-  sales_manager_name: z.string().nullable(),
-  sales_distributor_id: z.number().int().nullable(),
-  sales_distributor_name: z.string().nullable(),
-});
-export type TSalesRepPublic = z.infer<typeof ZSalesRepPublic>;
-
-/**
- * GET /api/v1/sales-rep/{id}/user-exists/: `exists` is false for an unknown or inactive rep (then
- * no data). Callers who may see the rep get it whole (ZSalesPerson); anyone else ZSalesRepPublic.
+ * GET /api/v1/sales-rep/{id}/user-exists/ (part 2 §3): `exists` is false for an unknown or inactive
+ * rep (then no data); an active rep's answer carries its manager's and distributor's ids, no names,
+ * to anyone (the sign-up forms that ask are public).
  */
 export const ZSalesRepExists = z.object({
   exists: z.boolean(),
-  data: z.union([ZSalesPerson, ZSalesRepPublic]).optional(),
+  data: z
+    .object({
+      sales_manager_id: z.number().int().nullable(),
+      sales_distributor_id: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type TSalesRepExists = z.infer<typeof ZSalesRepExists>;

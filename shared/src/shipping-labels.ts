@@ -3,6 +3,7 @@ import { ZEmail } from './auth.ts';
 import { ZIsoDate } from './dates.ts';
 import { zRequiredText, zText } from './form-fields.ts';
 import { ZPageQuery, zPage } from './paging.ts';
+import { zPatchOf } from './patch-body.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
 import { zUrlInteger } from './url-integers.ts';
 
@@ -162,8 +163,8 @@ const ZTrackingLink = z
   .refine((value) => /^https?:\/\/\S+$/i.test(value), 'Enter a link starting with https://');
 
 /**
- * PATCH /api/v1/fedex-requests/{id}/ and update-sent-notification/{id}/ (part 2 §5: tracking link and
- * number required). pdf_file is the key process-file/ answered for a new label; left out, the label
+ * The label edit form and POST update-sent-notification/{id}/ (part 2 §5: tracking link and number
+ * required). pdf_file is the key process-file/ answered for a new label; left out, the label
  * stays as it is.
  */
 export const ZLabelUpdateBody = z.object({
@@ -172,6 +173,16 @@ export const ZLabelUpdateBody = z.object({
   pdf_file: z.string().trim().max(300).nullable().optional(),
 });
 export type TLabelUpdateBody = z.infer<typeof ZLabelUpdateBody>;
+/**
+ * PATCH /api/v1/fedex-requests/{id}/: the fields it names change. The request must still end up
+ * with a tracking number and link (the server checks the merged request, with the same messages).
+ */
+export const ZLabelPatchBody = zPatchOf(ZLabelUpdateBody);
+export type TLabelPatchBody = z.infer<typeof ZLabelPatchBody>;
+export const TRACKING_REQUIRED_MESSAGES = {
+  tracking_number: 'Tracking number is required',
+  tracking_link: 'Tracking link is required',
+} as const;
 
 export const ZLabelUpdateResponse = z.object({
   id: z.number().int(),

@@ -150,6 +150,8 @@ export const ZAccountSignUp = z
     hc_id: z.number().int().positive().nullable().optional(),
     /** HC staff: the harvest center of the link (hcid). */
     staff_hc_ids: z.array(z.number().int().positive()).max(1).optional(),
+    /** With hc_id or staff_hc_ids: the center's join token of the link (token); the id alone is not enough. */
+    join_token: z.string().trim().max(100).optional(),
     /** The admin form: the invitation of the link. */
     pass: z.string().trim().max(200).optional(),
     /** Left empty by people; a form filler that fills every field is refused. */
@@ -185,11 +187,13 @@ export const ZSignUpLinkQuery = z.object({
   form: z.enum(Object.keys(SIGN_UP_FORMS) as [SignUpFormKind, ...SignUpFormKind[]]),
   srid: zUrlInteger(1, 2_147_483_647).optional(),
   hcid: zUrlInteger(1, 2_147_483_647).optional(),
+  /** The center's join token that goes with hcid. */
+  token: z.string().trim().max(100).optional(),
   pass: z.string().trim().max(200).optional(),
 });
 export const ZSignUpLink = z.object({
   valid: z.boolean(),
-  /** The company of the hcid's harvest center, for the form's heading. */
+  /** The company of the hcid's harvest center (only with its valid token), for the form's heading. */
   harvest_center: z.string().nullable(),
 });
 export type TSignUpLink = z.infer<typeof ZSignUpLink>;

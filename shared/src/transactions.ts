@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates.ts';
 import { ZPageQuery } from './paging.ts';
+import { zPatchOf } from './patch-body.ts';
 import { zUrlId } from './url-integers.ts';
 
 /**
@@ -131,6 +132,11 @@ export const ZTransactionEditBody = z.object({
   transaction_note: z.string().trim().max(2000),
 });
 export type TTransactionEditBody = z.infer<typeof ZTransactionEditBody>;
+/** PATCH /api/v1/transactions/{id}/: the fields it names change; the note is always needed. */
+export const ZTransactionPatchBody = zPatchOf(ZTransactionEditBody).extend({
+  transaction_note: ZTransactionEditBody.shape.transaction_note,
+});
+export type TTransactionPatchBody = z.infer<typeof ZTransactionPatchBody>;
 
 export const ZLastTransactionId = z.object({ transaction_id: z.number().int().nullable() });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEmail, ZPassword } from './auth.ts';
 import { ZPhone, zRequiredText } from './form-fields.ts';
 import { MEMBERSHIP } from './memberships.ts';
+import { PUBLIC_DOMAIN_NAME_TEXTS, publicDomainNameProblem } from './public-domain-names.ts';
 
 /** The white-label wizard (part 2 §2 /white-label-registration, §4, §5, §7, §8, §9). */
 export const WHITE_LABEL_TEXTS = {
@@ -10,6 +11,10 @@ export const WHITE_LABEL_TEXTS = {
   domainCreated: 'Domain created Succesfully!',
   listed: 'List Succesfully!',
   urlHttps: 'The URL must start with https://',
+  urlIpAddress: PUBLIC_DOMAIN_NAME_TEXTS.ipAddress,
+  urlReservedName: PUBLIC_DOMAIN_NAME_TEXTS.reservedName,
+  urlNotPublicName: PUBLIC_DOMAIN_NAME_TEXTS.notPublicName,
+  urlDomainOnly: 'Enter the domain alone, such as https://clinics.example.com (no port, path or user).',
   hostTaken: 'This domain is already registered.',
   waiting: 'Waiting',
   up: 'Up and Running',
@@ -29,14 +34,30 @@ export const WIZARD_STEPS = [
   { key: 'server', label: 'Server configuration', delayMs: 2000 },
 ] as const;
 
+/**
+ * Why a white-label URL is refused, or null: https://, then a public domain name alone. The portal
+ * writes a web-server site for the host and sends its checks through it, so an IP address or a
+ * local name would turn them at the portal's own network.
+ */
+function whiteLabelUrlProblem(url: string): string | null {
+  const match = /^https:\/\/([^/?#]*)(.*)$/i.exec(url);
+  if (!match) return WHITE_LABEL_TEXTS.urlHttps;
+  const [, authority, rest] = match;
+  if (authority.includes('@')) return WHITE_LABEL_TEXTS.urlDomainOnly;
+  const host = authority.startsWith('[') ? authority : (authority.split(':')[0] ?? '');
+  const problem = publicDomainNameProblem(host);
+  if (problem) return problem;
+  return host === authority && (rest === '' || rest === '/') ? null : WHITE_LABEL_TEXTS.urlDomainOnly;
+}
+
 const ZHttpsUrl = z
   .string()
   .trim()
   .max(200)
-  .regex(
-    /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+\/?$/i,
-    WHITE_LABEL_TEXTS.urlHttps,
-  );
+  .superRefine((url, context) => {
+    const problem = whiteLabelUrlProblem(url);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** POST domain/white-label/: the domain (its title is `name`). */
 export const ZWhiteLabelDomainBody = z.object({

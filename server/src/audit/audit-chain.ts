@@ -1,9 +1,9 @@
-import { lt, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema/platform.ts';
 
-/** Raw rows of db.execute, whichever driver answered (postgres.js: an array; PGlite: { rows }). */
-function rowsOf<T>(result: unknown): T[] {
+/** The rows of a raw query, whichever driver answered (node-postgres: an array; PGlite: { rows }). */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
@@ -16,10 +16,13 @@ export type AuditChainReport =
  * Walks the audit chain in the database (docs/decisions/024-audit-trail.md): every row's hash must
  * be the hash of its content and of the row before it, and the sequence must have no gap. An edited
  * row fails its own hash; a deleted one leaves a gap or a broken link. The first remaining row is the
- * anchor (the retention purge removes the oldest rows).
+ * anchor (the retention purge removes the oldest rows). Rows cut from the newest end are found by
+ * comparing with the checkpoint kept outside the database (audit-checkpoint.ts, decision 028).
  */
 export async function verifyAuditChain(db: Db): Promise<AuditChainReport> {
-  const result = await db.execute(sql`
+  const [row] = await selectRows<{ rows: number; chain_seq: number | null; reason: string | null }>(
+    db,
+    sql`
     WITH chain AS (
       SELECT a.chain_seq, a.prev_hash, a.row_hash, audit_log_row_hash(a.prev_hash, a) AS computed,
              lag(a.chain_seq) OVER w AS previous_seq, lag(a.row_hash) OVER w AS previous_hash
@@ -39,24 +42,17 @@ export async function verifyAuditChain(db: Db): Promise<AuditChainReport> {
     SELECT (SELECT count(*) FROM audit_log)::int AS rows, chain_seq::int AS chain_seq, reason
       FROM (SELECT * FROM broken WHERE reason IS NOT NULL ORDER BY chain_seq NULLS FIRST LIMIT 1) first_broken
      RIGHT JOIN (SELECT 1) one ON true
-  `);
-  const row = rowsOf<{ rows: number; chain_seq: number | null; reason: string | null }>(result)[0];
+  `,
+  );
   if (!row?.reason) return { ok: true, rows: Number(row?.rows ?? 0) };
   return { ok: false, rows: Number(row.rows), chainSeq: Number(row.chain_seq ?? 0), reason: row.reason };
 }
 
 /**
- * Deletes the audit rows older than the retention period, the only deletion the database lets
- * through (the append-only trigger reads the period from this transaction's setting).
+ * Deletes the audit rows past the retention period through the database's one purge function
+ * (`audit_log_purge`, decision 028): the period is the database's own, no caller names it.
  */
-export async function purgeExpiredAudit(db: Db, retentionYears: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const period = `${retentionYears} years`;
-    await tx.execute(sql`SELECT set_config('portal.audit_retention', ${period}, true)`);
-    const deleted = await tx
-      .delete(auditLog)
-      .where(lt(auditLog.createdAt, sql`now() - ${period}::interval`))
-      .returning({ id: auditLog.id });
-    return deleted.length;
-  });
+export async function purgeExpiredAudit(db: Db): Promise<number> {
+  const [row] = await selectRows<{ deleted: number }>(db, sql`SELECT audit_log_purge() AS deleted`);
+  return Number(row?.deleted ?? 0);
 }

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { desc, isNotNull } from 'drizzle-orm';
+import { readAuditHead, writeAuditCheckpoint } from '../audit/audit-checkpoint.ts';
 import type { Database } from '../db/client.ts';
-import { auditLog } from '../db/schema/platform.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { BackupError, type BackupManifest, FILES_FOLDER, MANIFEST_FILE, sha256OfFile } from './manifest.ts';
 import { runPgTool } from './pg-tools.ts';
@@ -43,16 +42,6 @@ async function copyNewFiles(storage: FileStorage, folder: string, copied: Map<st
   }
 }
 
-async function auditHeadOf(database: Database): Promise<BackupManifest['auditHead']> {
-  const [head] = await database.db
-    .select({ chainSeq: auditLog.chainSeq, rowHash: auditLog.rowHash })
-    .from(auditLog)
-    .where(isNotNull(auditLog.chainSeq))
-    .orderBy(desc(auditLog.chainSeq))
-    .limit(1);
-  return head?.chainSeq != null && head.rowHash ? { chainSeq: head.chainSeq, rowHash: head.rowHash } : null;
-}
-
 async function dumpDatabase(source: BackupSource, folder: string): Promise<BackupManifest['database']> {
   if (source.database.kind === 'postgres') {
     if (!source.databaseUrl) throw new BackupError('A PostgreSQL backup needs DATABASE_URL.');
@@ -80,6 +69,9 @@ async function dumpDatabase(source: BackupSource, folder: string): Promise<Backu
  * Writes a backup into `folder` (new or empty): the files stored before the dump, the database dump,
  * then the files stored while it ran. A file is stored before the row that names it commits, so each
  * file the dump names is in one of the two passes, unless it was deleted between them (decision 025).
+ * The audit chain's head, read before the dump, goes into the manifest and is checkpointed in the file
+ * storage (decision 028; not when the database lost rows the last checkpoint recorded, which the
+ * verification then reports).
  */
 export async function createBackup(source: BackupSource, folder: string): Promise<BackupManifest> {
   if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
@@ -88,7 +80,8 @@ export async function createBackup(source: BackupSource, folder: string): Promis
   fs.mkdirSync(path.join(folder, FILES_FOLDER), { recursive: true });
   const copied = new Map<string, CopiedFile>();
   await copyNewFiles(source.storage, folder, copied);
-  const auditHead = await auditHeadOf(source.database);
+  const head = await readAuditHead(source.database.db);
+  await writeAuditCheckpoint(source.database.db, source.storage, new Date(), head);
   const database = await dumpDatabase(source, folder);
   await copyNewFiles(source.storage, folder, copied);
   const manifest: BackupManifest = {
@@ -96,7 +89,7 @@ export async function createBackup(source: BackupSource, folder: string): Promis
     createdAt: new Date().toISOString(),
     database,
     files: [...copied].map(([key, file]) => ({ key, ...file })).sort((a, b) => a.key.localeCompare(b.key)),
-    auditHead,
+    auditHead: head && { chainSeq: head.chainSeq, rowHash: head.rowHash },
   };
   fs.writeFileSync(path.join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type AuditChainReport, verifyAuditChain } from '../audit/audit-chain.ts';
+import { readLatestCheckpoint, storeAuditCheckpoint } from '../audit/audit-checkpoint.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -82,7 +83,8 @@ async function restoreDatabase(
 /**
  * Restores a backup into an empty installation: checks every file against the manifest first, then
  * the database (one transaction on PostgreSQL), then the files; then walks the audit chain and checks
- * that it still reaches the head the backup recorded.
+ * that it still reaches the head the backup recorded, which becomes the newest audit checkpoint (the
+ * files may hold a later one, written while the backup ran; decision 028).
  */
 export async function restoreBackup(folder: string, target: RestoreTarget): Promise<RestoreReport> {
   const manifest = readManifest(folder);
@@ -104,13 +106,21 @@ export async function restoreBackup(folder: string, target: RestoreTarget): Prom
     const head = manifest.auditHead;
     if (head) {
       const [row] = await database.db
-        .select({ rowHash: auditLog.rowHash })
+        .select({ rowHash: auditLog.rowHash, createdAt: auditLog.createdAt })
         .from(auditLog)
         .where(eq(auditLog.chainSeq, head.chainSeq));
-      if (row?.rowHash !== head.rowHash) {
+      if (!row || row.rowHash !== head.rowHash) {
         throw new BackupError(
           `The restored audit trail does not reach the head the backup recorded (row ${head.chainSeq}).`,
         );
+      }
+      const restored = await readLatestCheckpoint(target.storage).catch(() => null);
+      if (restored?.chainSeq !== head.chainSeq || restored.rowHash !== head.rowHash) {
+        await storeAuditCheckpoint(target.storage, {
+          ...head,
+          rowCreatedAt: row.createdAt.toISOString(),
+          at: manifest.createdAt,
+        });
       }
     }
     return { files: manifest.files.length, auditChain };

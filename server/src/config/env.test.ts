@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { acceptJsSources, isTestPayments } from '../payments/payment-mode.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 describe('loadConfig', () => {
@@ -111,5 +112,127 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ESIGN_PROVIDER: 'docusign' })).toThrow(
       /ESIGN_PROVIDER must be builtin or boldsign/,
     );
+  });
+  describe('production (NODE_ENV=production: `npm run start:prod` and the Docker image)', () => {
+    const production = { NODE_ENV: 'production' };
+    const authorizeNet = {
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHORIZENET_API_LOGIN_ID: 'login',
+      AUTHORIZENET_TRANSACTION_KEY: 'transaction',
+      AUTHORIZENET_CLIENT_KEY: 'client',
+    };
+
+    it('refuses to start without PAYMENT_GATEWAY, naming the variable and its two values', () => {
+      expect(() => loadConfig(production)).toThrow(ConfigError);
+      expect(() => loadConfig(production)).toThrow(/PAYMENT_GATEWAY.*authorizenet.*sandbox/s);
+      expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: '' })).toThrow(/PAYMENT_GATEWAY/);
+    });
+
+    it('takes the sandbox only when it is named, and says its payments are tests', () => {
+      const c = loadConfig({ ...production, PAYMENT_GATEWAY: 'sandbox' });
+      expect(c.production).toBe(true);
+      expect(c.payments).toEqual({ gateway: 'sandbox' });
+      expect(isTestPayments(c.payments)).toBe(true);
+    });
+
+    it('asks Authorize.net for its environment too, rather than defaulting to its sandbox', () => {
+      expect(() => loadConfig({ ...production, ...authorizeNet })).toThrow(/AUTHORIZENET_ENVIRONMENT/);
+      const live = loadConfig({ ...production, ...authorizeNet, AUTHORIZENET_ENVIRONMENT: 'production' });
+      expect(live.payments).toMatchObject({
+        gateway: 'authorizenet',
+        environment: 'production',
+        apiUrl: 'https://api.authorize.net/xml/v1/request.api',
+        acceptJsUrl: 'https://js.authorize.net/v1/Accept.js',
+      });
+      expect(isTestPayments(live.payments)).toBe(false);
+      const test = loadConfig({ ...production, ...authorizeNet, AUTHORIZENET_ENVIRONMENT: 'sandbox' });
+      expect(isTestPayments(test.payments)).toBe(true);
+    });
+
+    it('seeds demo data only when SEED_DEMO=true is said, even on the embedded database', () => {
+      const named = { ...production, PAYMENT_GATEWAY: 'sandbox' };
+      expect(loadConfig(named).seedDemo).toBe(false);
+      expect(loadConfig({ ...named, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+      expect(loadConfig({ ...named, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    });
+
+    it('leaves `npm start` (NODE_ENV unset or not production) the demo: sandbox and demo data', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const c = loadConfig({ NODE_ENV });
+        expect(c.production).toBe(false);
+        expect(c.payments).toEqual({ gateway: 'sandbox' });
+        expect(c.seedDemo).toBe(true);
+      }
+    });
+  });
+
+  describe('Accept.js hosts', () => {
+    const keys = {
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHORIZENET_API_LOGIN_ID: 'login',
+      AUTHORIZENET_TRANSACTION_KEY: 'transaction',
+      AUTHORIZENET_CLIENT_KEY: 'client',
+    };
+
+    it("allows exactly Authorize.net's script host and the host Accept.js posts cards to", () => {
+      const sources = (environment: string) =>
+        acceptJsSources(loadConfig({ ...keys, AUTHORIZENET_ENVIRONMENT: environment }).payments);
+      expect(sources('production')).toEqual({
+        scriptSrc: ['https://js.authorize.net'],
+        connectSrc: ['https://js.authorize.net', 'https://api2.authorize.net'],
+      });
+      expect(sources('sandbox')).toEqual({
+        scriptSrc: ['https://jstest.authorize.net'],
+        connectSrc: ['https://jstest.authorize.net', 'https://apitest.authorize.net'],
+      });
+      expect(acceptJsSources(loadConfig({}).payments)).toEqual({ scriptSrc: [], connectSrc: [] });
+    });
+
+    it('takes a stand-in Accept.js (tests): its origin serves the script and answers the cards', () => {
+      const c = loadConfig({
+        ...keys,
+        AUTHORIZENET_ACCEPT_JS_URL: 'http://127.0.0.1:4010/v1/Accept.js',
+        AUTHORIZENET_API_URL: 'http://127.0.0.1:4010/xml/v1/request.api',
+      });
+      expect(c.payments).toMatchObject({ acceptJsUrl: 'http://127.0.0.1:4010/v1/Accept.js' });
+      expect(acceptJsSources(c.payments)).toEqual({
+        scriptSrc: ['http://127.0.0.1:4010'],
+        connectSrc: ['http://127.0.0.1:4010'],
+      });
+      expect(() => loadConfig({ ...keys, AUTHORIZENET_ACCEPT_JS_URL: 'js.example/Accept.js' })).toThrow(
+        /AUTHORIZENET_ACCEPT_JS_URL must be an absolute URL/,
+      );
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trust = (TRUST_PROXY?: string) => loadConfig({ TRUST_PROXY }).trustProxy;
+
+    it('trusts no proxy by default, or when told false', () => {
+      for (const value of [undefined, '', 'false', '0']) expect(trust(value)).toBe(false);
+    });
+
+    it('reads true as one proxy (the nearest), and a number as that many', () => {
+      expect(trust('true')).toBe(1);
+      expect(trust('1')).toBe(1);
+      expect(trust('2')).toBe(2);
+    });
+
+    it("reads a comma list of the proxies' addresses and networks", () => {
+      expect(trust('10.0.0.2')).toEqual(['10.0.0.2']);
+      expect(trust('10.0.0.0/8, 172.16.0.0/12,::1,fd00::/8')).toEqual([
+        '10.0.0.0/8',
+        '172.16.0.0/12',
+        '::1',
+        'fd00::/8',
+      ]);
+      expect(trust('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+    });
+
+    it('refuses anything else with a clear message', () => {
+      for (const value of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example', '-1', '1.5']) {
+        expect(() => trust(value), value).toThrow(/TRUST_PROXY must be/);
+      }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { UPLOAD_MAX_MEGABYTES } from '@portal/shared/documents';
 import { z } from 'zod';
@@ -22,7 +23,54 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(
     z.enum(values, { message: `${name} must be ${values.join(' or ')}` }).default(fallback),
   );
 
+/** A choice among fixed words with no default: unset or empty stays undefined (a refine decides). */
+const requiredChoiceInProduction = <const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(values, { message: `${name} must be ${values.join(' or ')}` }).optional(),
+  );
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For): none (false), the nearest n hops
+ * (`true` is 1), or those at the given addresses/networks. The client is then the address the
+ * nearest trusted proxy saw, never the left-most entry, which the client writes itself.
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, allowed beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_MESSAGE =
+  "TRUST_PROXY must be false, true (one proxy in front), a number of proxies, or the proxies' addresses (comma-separated IPs or CIDRs such as 10.0.0.0/8)";
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const ZTrustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
+
 const ZEnvFields = z.object({
+  /** `production` for `npm run start:prod` and the Docker image: no demo defaults (docs/decisions/030). */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -45,14 +93,12 @@ const ZEnvFields = z.object({
   /** Public sign-ups accepted per client address and hour (POST /api/v1/harvest-centers/ without a session). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().max(100_000).default(10),
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(30),
-  /** How long audit rows are kept before the hourly purge removes them (21 CFR 1271 asks for years). */
-  AUDIT_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(6),
   SEED_DEMO: booleanFlag,
   /** Where pg_dump and pg_restore are (npm run backup / restore on PostgreSQL); PATH when unset. */
   PG_BIN_DIR: optionalText(),
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').default('demo-password'),
   BUILD_VERSION: z.string().optional(),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: ZTrustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STORAGE_DRIVER: optionalChoice('STORAGE_DRIVER', ['local', 's3'], 'local'),
   S3_BUCKET: optionalText(),
@@ -86,11 +132,12 @@ const ZEnvFields = z.object({
       message: 'BOLDSIGN_BASE_URL must be an absolute URL such as https://api.boldsign.com',
     }),
   ),
-  PAYMENT_GATEWAY: optionalChoice('PAYMENT_GATEWAY', ['sandbox', 'authorizenet'], 'sandbox'),
+  /** sandbox outside production when unset; production must name it (ZEnv below). */
+  PAYMENT_GATEWAY: requiredChoiceInProduction('PAYMENT_GATEWAY', ['sandbox', 'authorizenet']),
   AUTHORIZENET_API_LOGIN_ID: optionalText(),
   AUTHORIZENET_TRANSACTION_KEY: optionalText(),
   AUTHORIZENET_CLIENT_KEY: optionalText(),
-  AUTHORIZENET_ENVIRONMENT: optionalChoice('AUTHORIZENET_ENVIRONMENT', ['sandbox', 'production'], 'sandbox'),
+  AUTHORIZENET_ENVIRONMENT: requiredChoiceInProduction('AUTHORIZENET_ENVIRONMENT', ['sandbox', 'production']),
   FEDEX_CLIENT_ID: optionalText(),
   FEDEX_CLIENT_SECRET: optionalText(),
   FEDEX_ACCOUNT_NUMBER: optionalText(),
@@ -100,6 +147,10 @@ const ZEnvFields = z.object({
   FEDEX_SHIP_TO: optionalText(),
   AUTHORIZENET_API_URL: optionalText(
     z.url({ protocol: /^https?$/, message: 'AUTHORIZENET_API_URL must be an absolute URL' }),
+  ),
+  /** A stand-in Accept.js (tests): its origin serves the script and answers the card posts. */
+  AUTHORIZENET_ACCEPT_JS_URL: optionalText(
+    z.url({ protocol: /^https?$/, message: 'AUTHORIZENET_ACCEPT_JS_URL must be an absolute URL' }),
   ),
   /** The address white-label domains point their A record at (shown by the wizard, checked by check_up). */
   WHITE_LABEL_SERVER_ADDRESS: z
@@ -138,10 +189,22 @@ const ZEnvFields = z.object({
   ),
 });
 
-const ZEnv = ZEnvFields.refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
-  message: 'SESSION_TTL_DAYS (idle expiry) cannot be longer than SESSION_MAX_AGE_DAYS (absolute lifetime)',
-  path: ['SESSION_TTL_DAYS'],
+const isProduction = (e: { NODE_ENV?: string }) => e.NODE_ENV === 'production';
+
+const ZEnv = ZEnvFields.refine((e) => !isProduction(e) || e.PAYMENT_GATEWAY, {
+  message:
+    'PAYMENT_GATEWAY is required in production (NODE_ENV=production): authorizenet takes real card payments; sandbox is a test deployment (no money moves, every page says so)',
+  path: ['PAYMENT_GATEWAY'],
 })
+  .refine((e) => !isProduction(e) || e.PAYMENT_GATEWAY !== 'authorizenet' || e.AUTHORIZENET_ENVIRONMENT, {
+    message:
+      "AUTHORIZENET_ENVIRONMENT is required in production with PAYMENT_GATEWAY=authorizenet: production, or sandbox (Authorize.net's test system: no money moves)",
+    path: ['AUTHORIZENET_ENVIRONMENT'],
+  })
+  .refine((e) => e.SESSION_TTL_DAYS <= e.SESSION_MAX_AGE_DAYS, {
+    message: 'SESSION_TTL_DAYS (idle expiry) cannot be longer than SESSION_MAX_AGE_DAYS (absolute lifetime)',
+    path: ['SESSION_TTL_DAYS'],
+  })
   .refine((e) => e.STORAGE_DRIVER !== 's3' || e.S3_BUCKET, {
     message: 'S3_BUCKET is required when STORAGE_DRIVER=s3',
     path: ['S3_BUCKET'],
@@ -236,15 +299,21 @@ export type EsignConfig = {
   boldsign?: { apiKey: string; baseUrl: string };
 };
 
-/** Authorize.net's hosts: the JSON API and Accept.js (the browser's tokenizer). */
+/**
+ * Authorize.net's hosts: the JSON API the server calls, Accept.js (the browser's tokenizer) and the
+ * API Accept.js posts the card to from the browser (api2, their Akamai address, in production).
+ * Sources in docs/decisions/030-production-defaults.md.
+ */
 export const AUTHORIZENET_HOSTS = {
   sandbox: {
     api: 'https://apitest.authorize.net/xml/v1/request.api',
     acceptJs: 'https://jstest.authorize.net/v1/Accept.js',
+    acceptJsApi: 'https://apitest.authorize.net',
   },
   production: {
     api: 'https://api.authorize.net/xml/v1/request.api',
     acceptJs: 'https://js.authorize.net/v1/Accept.js',
+    acceptJsApi: 'https://api2.authorize.net',
   },
 } as const;
 
@@ -252,11 +321,15 @@ export type PaymentsConfig =
   | { gateway: 'sandbox' }
   | {
       gateway: 'authorizenet';
+      /** sandbox: Authorize.net's test system, where no money moves. */
+      environment: 'sandbox' | 'production';
       apiLoginId: string;
       transactionKey: string;
       clientKey: string;
       apiUrl: string;
       acceptJsUrl: string;
+      /** Where Accept.js posts the card from the browser (the page's CSP allows it). */
+      acceptJsApiOrigin: string;
     };
 
 export type AppConfig = {
@@ -275,11 +348,12 @@ export type AppConfig = {
   sessionMaxAgeDays: number;
   /** Public sign-ups per client address and hour. */
   signUpRateLimit: number;
-  auditRetentionYears: number;
+  /** NODE_ENV=production (`npm run start:prod`, the Docker image): nothing is assumed for a demo. */
+  production: boolean;
   seedDemo: boolean;
   demoPassword: string;
   buildVersion: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof ZEnvFields>['LOG_LEVEL'];
   storage: StorageConfig;
   /** Largest accepted upload, in bytes (UPLOAD_MAX_MB). */
@@ -310,6 +384,28 @@ export type WhiteLabelConfig = {
   };
 };
 
+/** The sandbox unless Authorize.net is configured (production always names it: ZEnv). */
+function paymentsConfigOf(e: z.infer<typeof ZEnv>): PaymentsConfig {
+  const { AUTHORIZENET_API_LOGIN_ID: apiLoginId, AUTHORIZENET_TRANSACTION_KEY: transactionKey } = e;
+  const clientKey = e.AUTHORIZENET_CLIENT_KEY;
+  if (e.PAYMENT_GATEWAY !== 'authorizenet' || !apiLoginId || !transactionKey || !clientKey) {
+    return { gateway: 'sandbox' };
+  }
+  const environment = e.AUTHORIZENET_ENVIRONMENT ?? 'sandbox';
+  const hosts = AUTHORIZENET_HOSTS[environment];
+  const standIn = e.AUTHORIZENET_ACCEPT_JS_URL;
+  return {
+    gateway: 'authorizenet',
+    environment,
+    apiLoginId,
+    transactionKey,
+    clientKey,
+    apiUrl: e.AUTHORIZENET_API_URL ?? hosts.api,
+    acceptJsUrl: standIn ?? hosts.acceptJs,
+    acceptJsApiOrigin: standIn ? new URL(standIn).origin : hosts.acceptJsApi,
+  };
+}
+
 export const DEFAULT_S3_REGION = 'us-east-1';
 export const DEFAULT_BOLDSIGN_BASE_URL = 'https://api.boldsign.com';
 
@@ -330,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const port = e.PORT;
+  const production = isProduction(e);
   return {
     port,
     host: e.HOST,
@@ -343,9 +440,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     signUpRateLimit: e.SIGNUP_RATE_LIMIT,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
-    auditRetentionYears: e.AUDIT_RETENTION_YEARS,
-    // The embedded database of a first run is seeded unless told otherwise; a real one only on request.
-    seedDemo: e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
+    production,
+    // `npm start`'s embedded database is seeded unless told otherwise; production and a real database
+    // only on request (a production start must not create the demo super admin's known password).
+    seedDemo: production || e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     demoPassword: e.DEMO_PASSWORD,
     buildVersion: e.BUILD_VERSION,
     trustProxy: e.TRUST_PROXY,
@@ -374,20 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             },
           }
         : { provider: 'builtin' },
-    payments:
-      e.PAYMENT_GATEWAY === 'authorizenet' &&
-      e.AUTHORIZENET_API_LOGIN_ID &&
-      e.AUTHORIZENET_TRANSACTION_KEY &&
-      e.AUTHORIZENET_CLIENT_KEY
-        ? {
-            gateway: 'authorizenet',
-            apiLoginId: e.AUTHORIZENET_API_LOGIN_ID,
-            transactionKey: e.AUTHORIZENET_TRANSACTION_KEY,
-            clientKey: e.AUTHORIZENET_CLIENT_KEY,
-            apiUrl: e.AUTHORIZENET_API_URL ?? AUTHORIZENET_HOSTS[e.AUTHORIZENET_ENVIRONMENT].api,
-            acceptJsUrl: AUTHORIZENET_HOSTS[e.AUTHORIZENET_ENVIRONMENT].acceptJs,
-          }
-        : { gateway: 'sandbox' },
+    payments: paymentsConfigOf(e),
     carrier:
       e.FEDEX_CLIENT_ID && e.FEDEX_CLIENT_SECRET && e.FEDEX_ACCOUNT_NUMBER
         ? {

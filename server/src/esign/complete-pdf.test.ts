@@ -7,16 +7,13 @@ import {
   loadSigningCertificate,
   type SigningCertificate,
 } from './certificate.ts';
-import {
-  type AuditEntry,
-  type CompleteSignedPdfInput,
-  completeSignedPdf,
-  InvalidPdfError,
-  InvalidSignatureImageError,
-} from './complete-pdf.ts';
+import { type AuditEntry, type CompleteSignedPdfInput, completeSignedPdf } from './complete-pdf.ts';
+import { InvalidPdfError } from './pdf-errors.ts';
 import { DOCUMENT_ID_INFO_KEY, getInfoText, SIGNATURE_BOX_INFO_KEY } from './pdf-layout.ts';
+import { sha256Hex } from './sha256.ts';
+import { InvalidSignatureImageError } from './signature-image.ts';
 import { makeSignaturePng, makeUploadedTemplate, pdfText } from './testing/pdf-fixtures.ts';
-import { sha256Hex, VERIFY_REASONS, verifySealedPdf } from './verify-pdf.ts';
+import { VERIFY_REASONS, verifySealedPdf } from './verify-pdf.ts';
 
 const DOCUMENT_ID = 'a1b2c3d4-0000-4000-8000-123456789abc';
 const MEANING = 'I agree to the terms of this agreement';

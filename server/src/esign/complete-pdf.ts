@@ -3,6 +3,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, StandardFonts } from 'pdf-lib';
 import type { SigningCertificate } from './certificate.ts';
+import { InvalidPdfError } from './pdf-errors.ts';
 import {
   DOCUMENT_ID_INFO_KEY,
   deleteInfoKey,
@@ -18,6 +19,7 @@ import {
   TEXT_COLOR,
   wrapText,
 } from './pdf-layout.ts';
+import { checkDrawnSignature, InvalidSignatureImageError } from './signature-image.ts';
 
 export type AuditEntry = { event: string; at: Date; ip: string | null; userAgent: string | null; by: string };
 
@@ -40,22 +42,6 @@ export type CompleteSignedPdfInput = {
   sealedAt?: Date;
 };
 
-/** The original cannot be opened as a PDF (damaged, not a PDF, or encrypted). */
-export class InvalidPdfError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'InvalidPdfError';
-  }
-}
-
-/** The drawn signature is not a PNG image. */
-export class InvalidSignatureImageError extends Error {
-  constructor(options?: ErrorOptions) {
-    super('The drawn signature is not a PNG image.', options);
-    this.name = 'InvalidSignatureImageError';
-  }
-}
-
 /** Room the seal's PKCS#7 may take, in hex characters: 8 KB of CMS, about four times what it needs. */
 const SIGNATURE_PLACEHOLDER_LENGTH = 16384;
 
@@ -69,10 +55,13 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
     if (doc.getPageCount() === 0) throw new Error('no pages');
     return doc;
   } catch (error) {
-    throw new InvalidPdfError('This PDF cannot be opened (damaged, empty or password-protected).', {
-      cause: error,
-    });
+    throw new InvalidPdfError(undefined, { cause: error });
   }
+}
+
+/** loadPdf as a task of the CPU pool (esign/pdf-tasks.ts): whether the file opens, and its pages. */
+export async function checkPdfOpens(bytes: Uint8Array): Promise<{ pageCount: number }> {
+  return { pageCount: (await loadPdf(bytes)).getPageCount() };
 }
 
 /** The placeholder's texts are stored as raw 8-bit strings: printable ASCII, no parentheses. */
@@ -90,10 +79,12 @@ function sealText(text: string): string {
 type Fonts = { regular: PDFFont; bold: PDFFont; script: PDFFont };
 
 async function embedSignatureImage(doc: PDFDocument, png: Uint8Array): Promise<PDFImage> {
+  // Its size read first: the decoder makes width × height × 4 bytes of whatever the header says.
+  checkDrawnSignature(png);
   try {
     return await doc.embedPng(png);
   } catch (error) {
-    throw new InvalidSignatureImageError({ cause: error });
+    throw new InvalidSignatureImageError(undefined, { cause: error });
   }
 }
 
@@ -286,6 +277,7 @@ export async function sealPdf(
   });
   // No object streams: the seal's placeholder must stay readable bytes for the signer to find.
   const unsealed = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  // On a pool thread the .p12 arrives as a Uint8Array (structured clone), which P12Signer takes too.
   const signer = new P12Signer(certificate.p12, { passphrase: certificate.passphrase });
   const sealed = await new SignPdf().sign(Buffer.from(unsealed), signer, seal.at);
   return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength);

@@ -1,15 +1,12 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { PDFDocument } from 'pdf-lib';
 import * as pkijs from 'pkijs';
 import type { SigningCertificate } from './certificate.ts';
 import { DOCUMENT_ID_INFO_KEY, getInfoText } from './pdf-layout.ts';
+import { sha256Hex } from './sha256.ts';
 
 export type VerifyResult = { valid: true; documentId: string } | { valid: false; reason: string };
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** Reasons a file is refused (for logs and tests; the public page shows one sentence for all). */
 export const VERIFY_REASONS = {
@@ -74,6 +71,17 @@ export async function verifySealedPdf(
   } catch {
     return { valid: false, reason: VERIFY_REASONS.unreadable };
   }
+}
+
+/**
+ * verifySealedPdf as a task of the CPU pool (esign/pdf-tasks.ts), with the file's SHA-256 (which the
+ * caller compares with the stored file's): hashing an upload of megabytes is CPU work too.
+ */
+export async function verifySealedPdfTask(input: {
+  pdf: Uint8Array;
+  certificate: SigningCertificate;
+}): Promise<{ result: VerifyResult; sha256: string }> {
+  return { result: await verifySealedPdf(input.pdf, input.certificate), sha256: sha256Hex(input.pdf) };
 }
 
 async function verify(bytes: Buffer, certificate: SigningCertificate): Promise<VerifyResult> {

@@ -41,14 +41,25 @@ function postgresStore(db: Db) {
         .then(([row]) => callback(null, { current: row.hits, ttl: row.ttl }), callback);
     }
 
-    /** Each limited route counts on its own. */
-    child(routeOptions: { timeWindow?: unknown; method: string | string[]; url: string }) {
+    /**
+     * Each limited route counts on its own: its counters are keyed by method and URL pattern. The
+     * plugin passes the route's merged limit options with the route itself at `routeInfo`, not the
+     * route options its types declare (reading `method` and `url` from them once keyed every
+     * route "undefined undefined", so ten resends of a confirmation used up the sign-ups of an
+     * address).
+     */
+    child(declared: object) {
+      const routeOptions = declared as {
+        timeWindow?: unknown;
+        routeInfo?: { method?: string | string[]; url?: string };
+      };
       const timeWindow =
         typeof routeOptions.timeWindow === 'number' ? routeOptions.timeWindow : this.windowMs;
-      return new PostgresRateLimitStore({
-        timeWindow,
-        prefix: `${String(routeOptions.method)} ${routeOptions.url} `,
-      });
+      const { method, url } = routeOptions.routeInfo ?? {};
+      if (method === undefined || url === undefined) {
+        throw new Error('A rate limit needs its route (config.rateLimit on a route), not a shared limiter.');
+      }
+      return new PostgresRateLimitStore({ timeWindow, prefix: `${[method].flat().join(',')} ${url} ` });
     }
   };
 }

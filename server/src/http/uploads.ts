@@ -13,6 +13,8 @@ export const UPLOAD_MESSAGES = {
   notPdf: 'Please choose a PDF file.',
   notImage: 'Please choose a PNG, JPEG or WebP image.',
   oneFile: 'Please send one file at a time.',
+  malformed:
+    'The upload is not a complete multipart/form-data body. Please choose the file and send it again.',
   tooLarge: (maxBytes: number) => `The file is larger than ${formatMegabytes(maxBytes)} MB.`,
 } as const;
 
@@ -44,6 +46,26 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
     // in the middle of the parts.
     throwFileSizeLimit: false,
   });
+}
+
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) says about a body that is not well-formed
+ * multipart: no or a bad boundary, a body cut off in a part's headers or content, or one that never
+ * reaches its closing boundary. Plain Errors, told apart from storage failures by their text only;
+ * server/test/upload-malformed.test.ts sends each kind of body, so a new wording fails there.
+ */
+const MALFORMED_MULTIPART_MESSAGES = [
+  /^Multipart: Boundary not found$/,
+  /^The needle cannot/, // an empty or over-long boundary
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+];
+
+/** A parser error about the request body (the client's mistake: 400), not a failure of the server. */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  if ((error as { code?: string }).code === 'FST_MP_PREMATURE_CLOSE') return true;
+  return MALFORMED_MULTIPART_MESSAGES.some((pattern) => pattern.test(error.message));
 }
 
 /** The name a person gave the file, safe to show and store (no directories, no control characters). */
@@ -97,7 +119,8 @@ async function discard(file: Readable): Promise<void> {
 
 /**
  * Walks the multipart parts: fields are collected, the one part named `file` goes to `receive`, any
- * other file is refused. `undo` removes what `receive` kept when a later part fails.
+ * other file is refused. `undo` removes what `receive` kept when a later part fails. A body that is not
+ * well-formed multipart is a 400 for every upload route here.
  */
 async function receiveSingleFile<T>(
   request: FastifyRequest,
@@ -123,7 +146,7 @@ async function receiveSingleFile<T>(
     }
   } catch (error) {
     if (received) await undo(received.value);
-    throw error;
+    throw isMalformedMultipart(error) ? badRequest(UPLOAD_MESSAGES.malformed) : error;
   }
   if (!received) throw badRequest(file.missing);
   return { received: received.value, fields };

@@ -9,6 +9,7 @@ import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { adminInvitations } from '../../src/db/schema/sign-up.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail/outbox.ts';
+import { createJoinRequest } from '../../src/modules/accounts/center-join.ts';
 import { CENTER_LOGOS } from '../../src/modules/accounts/center-logo.ts';
 import { ASSET_FILES } from '../../src/modules/assets/asset-files.ts';
 import { LABEL_FILES } from '../../src/modules/shipping-labels/label-files.ts';
@@ -28,15 +29,20 @@ import { domainFileKey } from '../../src/storage/domain-files.ts';
 import type { FileStorage } from '../../src/storage/file-storage.ts';
 import { createSideDocuments, TINY_PDF } from './document-world.ts';
 
+type ProcessingLab = Awaited<ReturnType<typeof createProcessingLab>>;
+
 export type SideName = 'A' | 'B';
+/** Side C: a second white-label domain, added by addOtherDomainSide. */
+type SideLabel = SideName | 'C';
 
 /**
  * One side of the world: a processing lab with its two lab accounts, a sales chain
  * distributor → manager → rep, the rep's HC (sending tissue to the lab) with an associated RHC and a
  * staff member, a patient of that HC referred by that RHC, and one vial record of the patient.
+ * Every account's name or company ends with the side's letter (sideMarkers).
  */
-async function createSide(db: Db, side: SideName) {
-  const lab = await createProcessingLab(db, `Lab ${side}`);
+async function createSide(db: Db, side: SideLabel, options: { lab?: ProcessingLab } = {}) {
+  const lab = options.lab ?? (await createProcessingLab(db, `Lab ${side}`));
   const labUser = await createLabUser(db, lab, { lastName: `Lab ${side}` });
   const labAccess = await createLabUser(db, lab, {
     membershipId: MEMBERSHIP.labRouteAccess,
@@ -57,6 +63,17 @@ async function createSide(db: Db, side: SideName) {
   const hcStaff = await createHcStaff(db, [harvestCenter], {
     company: `Staff ${side}`,
     lastName: `Staff ${side}`,
+  });
+  // A staff member who asked to join the HC through its link, not approved (decision 027).
+  const joinApplicant = await createUser(db, {
+    membershipId: MEMBERSHIP.hcStaff,
+    company: `Staff ${side}`,
+    lastName: `Staff ${side} applicant`,
+  });
+  const joinRequestId = await createJoinRequest(db, {
+    kind: 'staff',
+    requesterId: joinApplicant.id,
+    harvestCenterId: harvestCenter.id,
   });
   const patient = await createPatient(db, {
     harvestCenter,
@@ -84,6 +101,8 @@ async function createSide(db: Db, side: SideName) {
     harvestCenter,
     referralCenter,
     hcStaff,
+    joinApplicant,
+    joinRequestId: joinRequestId!,
     patient,
     vialRecord,
   };
@@ -100,7 +119,7 @@ export type BuyerRole = (typeof BUYER_ROLES)[number];
  */
 async function createSideCommerce(
   db: Db,
-  side: SideName,
+  side: SideLabel,
   accounts: Record<BuyerRole, UserRow> & {
     salesRep: UserRow;
     salesManager: UserRow;
@@ -331,6 +350,56 @@ function accountsOf(side: WorldSide): UserRow[] {
     side.harvestCenter,
     side.referralCenter,
     side.hcStaff,
+    side.joinApplicant,
     side.patient,
   ];
+}
+
+/**
+ * What shows a side's accounts in an answer: their e-mails, and the names and companies that carry
+ * the side's letter (a lab account's name is its lab's, which every domain shares, so only its
+ * e-mail counts).
+ */
+export function sideMarkers(side: WorldSide): string[] {
+  const letter = side.patient.lastName.slice(-1);
+  return [
+    ...accountsOf(side).map((account) => account.email),
+    ...['Patient', 'Harvest', 'Referral', 'Staff', 'Rep', 'Manager', 'Distributor', 'Lab Access'].map(
+      (name) => `${name} ${letter}`,
+    ),
+  ];
+}
+
+/**
+ * A second white-label domain with a whole side of its own (C): accounts, commerce, documents, a
+ * label request, a logo, a sign-up through the public form and an inactive account. Its HC sends
+ * tissue to side A's lab, as labs serve every domain. Made after the matrix has run: adding it must
+ * change nothing a domain A admin is answered.
+ */
+export async function addOtherDomainSide(db: Db, storage: FileStorage, world: TwoSidedWorld) {
+  const [domain] = await db
+    .insert(domains)
+    .values({
+      name: 'Other Clinics',
+      url: 'https://other.invalid',
+      host: 'other.invalid',
+      checkToken: 'other',
+    })
+    .returning({ id: domains.id });
+  const C = await createSide(db, 'C', { lab: world.A.lab });
+  await db
+    .update(users)
+    .set({ domainId: domain.id })
+    .where(
+      inArray(
+        users.id,
+        accountsOf(C).map((account) => account.id),
+      ),
+    );
+  await db.update(users).set({ selfSignup: true }).where(eq(users.id, C.referralCenter.id));
+  await db.update(users).set({ isActive: false }).where(eq(users.id, C.labAccess.id));
+  await createSideDocuments(db, storage, C);
+  await createSideLabelRequest(db, storage, C);
+  await createSideLogo(db, storage, C);
+  return { domainId: domain.id, side: C };
 }

@@ -68,9 +68,40 @@ export function drawnSignatureDataUrl(width = 60, height = 20): string {
   const raw = Buffer.alloc((width * 3 + 1) * height, 0xff);
   for (let y = 0; y < height; y++) {
     raw[y * (width * 3 + 1)] = 0; // filter: none
-    const x = Math.floor((y / height) * width);
+    const x = Math.floor((y / height) * (width - 3));
     raw.fill(0x10, y * (width * 3 + 1) + 1 + x * 3, y * (width * 3 + 1) + 1 + (x + 3) * 3);
   }
+  return pngDataUrl(pngFile({ width, height, bitDepth: 8, colorType: 2 }, deflateSync(raw)));
+}
+
+/**
+ * A valid PNG of any size that stays small on the wire: black 1-bit greyscale rows, so a huge IHDR
+ * comes with an IDAT of a few kilobytes (a decoder makes width × height × 4 bytes of it).
+ */
+export function blankPngDataUrl(width: number, height: number): string {
+  return pngDataUrl(blankPng(width, height));
+}
+
+/** The PNG file of blankPngDataUrl. */
+export function blankPng(width: number, height: number): Buffer {
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return pngFile({ width, height, bitDepth: 1, colorType: 0 }, deflateSync(rows));
+}
+
+/** A PNG whose header says `width` × `height` (RGB) but whose image data inflates to `inflatedBytes`. */
+export function overflowingPngDataUrl(width: number, height: number, inflatedBytes: number): string {
+  return pngDataUrl(
+    pngFile({ width, height, bitDepth: 8, colorType: 2 }, deflateSync(Buffer.alloc(inflatedBytes))),
+  );
+}
+
+const pngDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/** A PNG file of a header and its (deflated) image data: signature, IHDR, IDAT, IEND. */
+function pngFile(
+  header: { width: number; height: number; bitDepth: number; colorType: number },
+  idat: Buffer,
+): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -79,18 +110,17 @@ export function drawnSignatureDataUrl(width = 60, height = 20): string {
     crc.writeUInt32BE(crc32(body));
     return Buffer.concat([length, body, crc]);
   };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const png = Buffer.concat([
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(header.width, 0);
+  ihdr.writeUInt32BE(header.height, 4);
+  ihdr[8] = header.bitDepth;
+  ihdr[9] = header.colorType;
+  return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 /** A multipart/form-data body for app.inject: text fields and at most one file. */

@@ -10,7 +10,15 @@ export type DeclaredRoute = {
   access: RouteAccess;
   /** The route validates a request body (a write without one sends nothing). */
   hasBody: boolean;
+  /** The names of the query parameters it declares (`search`, `limit`…). */
+  queryKeys: string[];
 };
+
+/** The keys of a zod object schema (a querystring), none for anything else. */
+function keysOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
 
 /**
  * A test app plus its route table, read from the app itself: Fastify publishes every new instance
@@ -32,7 +40,13 @@ export async function buildTestAppWithRouteTable(): Promise<{ t: TestApp; routes
       if (access === undefined) return; // registration fails on it anyway (deny by default)
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url, access, hasBody: Boolean(route.schema?.body) });
+        routes.push({
+          method,
+          url: route.url,
+          access,
+          hasBody: Boolean(route.schema?.body),
+          queryKeys: keysOf(route.schema?.querystring),
+        });
       }
     });
   };

@@ -27,24 +27,29 @@ export type ServerProcess = {
 };
 
 /**
- * The portal as a real server process (`node server/src/main.ts`, as production runs it), on the
- * given environment; resolves once `/readyz` answers 200.
+ * The portal as a real server process (`node server/src/main.ts`, as production runs it, or another
+ * entry such as scripts/start-prod.ts), on the given environment (a variable given as undefined is
+ * left unset); resolves once `/readyz` answers 200.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  options: { script?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-proc-'));
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      WHITE_LABEL_DNS_SERVERS: '127.0.0.1:9',
-      ...env,
-    },
+  const merged: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    WHITE_LABEL_DNS_SERVERS: '127.0.0.1:9',
+    ...env,
+  };
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', options.script ?? MAIN], {
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];

@@ -13,6 +13,7 @@ import { ResourceCenter } from './resource-center.tsx';
 import { ReturnToAccountBanner } from './return-to-account-banner.tsx';
 import { MAIN_CONTENT_ID } from './root-layout.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { TestPaymentsBanner } from './test-payments-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Every signed-in route: without a stored session, the login page first (and back here after). */
@@ -65,6 +66,7 @@ function SignedInShell({ user }: { user: TSessionUser }) {
         <SideMenu user={user} onNavigate={navbar.close} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <TestPaymentsBanner mb="md" />
         <ReturnToAccountBanner />
         <AgreementGate user={user}>
           <PatientVialsSlot value={PatientFormVials}>

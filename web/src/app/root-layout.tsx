@@ -8,6 +8,7 @@ import { useBuildVersionCheck } from './build-version.ts';
 import { useDialogFocus } from './dialog-focus.ts';
 import { Logo } from './logo.tsx';
 import { useRouteHandle } from './routes.ts';
+import { TestPaymentsBanner } from './test-payments-banner.tsx';
 
 /** Where "Skip to content" lands: the main landmark of every layout. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -30,18 +31,21 @@ export function RootLayout() {
   );
 }
 
-/** The guest screens (login, password reset, signing, not found): the portal's name above the page. */
+/** The guest screens (login, password reset, signing, not found): the portal's name above the page, and the test-payments banner above all. */
 export function PublicLayout() {
   const { wide } = useRouteHandle();
   return (
-    <Stack mih="100vh" align="center" justify="center" gap="lg" p="md">
-      <Box component="header">
-        <Logo size={40} />
-      </Box>
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} w="100%" maw={wide ? 960 : 420}>
-        <Outlet />
-      </Box>
-    </Stack>
+    <>
+      <TestPaymentsBanner />
+      <Stack mih="100vh" align="center" justify="center" gap="lg" p="md">
+        <Box component="header">
+          <Logo size={40} />
+        </Box>
+        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} w="100%" maw={wide ? 960 : 420}>
+          <Outlet />
+        </Box>
+      </Stack>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { revokeSessionsWhere } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
 import {
   centerAccounts,
@@ -11,6 +12,7 @@ import {
   salesAccounts,
   users,
 } from '../../db/schema/accounts.ts';
+import { authTokens } from '../../db/schema/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type AccountRow, findAccountById, isEmailTaken } from './account-view.ts';
 
@@ -336,9 +338,17 @@ export async function replaceHarvestCenterLinks(
       throw badRequest(message, { [link.field]: message });
     }
   }
-  await db
+  const removed = await db
     .delete(link.table)
-    .where(and(eq(link.owner, ownerId), wanted.length > 0 ? notInArray(link.center, wanted) : undefined));
+    .where(and(eq(link.owner, ownerId), wanted.length > 0 ? notInArray(link.center, wanted) : undefined))
+    .returning({ harvestCenterId: link.center });
+  if (kind === 'staff') {
+    await endStaffAccessSessions(
+      db,
+      ownerId,
+      removed.map((r) => r.harvestCenterId),
+    );
+  }
   if (wanted.length > 0) {
     const inserted =
       kind === 'rhc'
@@ -350,12 +360,29 @@ export async function replaceHarvestCenterLinks(
   }
 }
 
-/** Ends one staff member's link to one harvest center; false when there was none. */
+/**
+ * The "Access to this HC" sessions a staff member opened into these centers: they rode on the links
+ * that are going, so they end with them, at once (in every process: session-revocation.ts).
+ */
+async function endStaffAccessSessions(db: Db, staffId: number, harvestCenterIds: number[]) {
+  if (harvestCenterIds.length === 0) return;
+  await revokeSessionsWhere(
+    db,
+    and(
+      eq(authTokens.kind, 'staff_access'),
+      eq(authTokens.actorUserId, staffId),
+      inArray(authTokens.userId, harvestCenterIds),
+    ),
+  );
+}
+
+/** Ends one staff member's link to one harvest center, and its sessions there; false when there was none. */
 export async function unlinkStaffFromHarvestCenter(db: Db, staffId: number, harvestCenterId: number) {
   const removed = await db
     .delete(hcStaffLinks)
     .where(and(eq(hcStaffLinks.staffId, staffId), eq(hcStaffLinks.harvestCenterId, harvestCenterId)))
     .returning({ staffId: hcStaffLinks.staffId });
+  if (removed.length > 0) await endStaffAccessSessions(db, staffId, [harvestCenterId]);
   return removed.length > 0;
 }
 

@@ -2,6 +2,7 @@ import {
   ZAsset,
   ZAssetBody,
   ZAssetPage,
+  ZAssetPatchBody,
   ZAssetQuery,
   ZAssetSaved,
   ZAssetSectionBody,
@@ -17,9 +18,8 @@ import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
-import { receiveFileUpload } from '../../http/uploads.ts';
 import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
-import { stagingPrefix } from '../../storage/staged-uploads.ts';
+import { stageUpload } from '../../storage/staged-uploads.ts';
 import { ASSET_FILE_TYPES } from './asset-files.ts';
 import {
   type AssetsDeps,
@@ -102,7 +102,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/assets/:id/',
     {
       config: { access: PORTAL_ADMINS },
-      schema: { tags, params: ZIdParams, body: ZAssetBody, response: { 200: ZAssetSaved } },
+      schema: { tags, params: ZIdParams, body: ZAssetPatchBody, response: { 200: ZAssetSaved } },
     },
     async (request) =>
       updateAsset(deps, requireActor(request), request.params.id, request.body, requestContext(request)),
@@ -128,8 +128,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await receiveFileUpload(request, app.storage, {
-        keyPrefix: stagingPrefix(requireActor(request).id),
+      const upload = await stageUpload(request, app, requireActor(request).id, {
         maxBytes: app.config.uploadMaxBytes,
         types: ASSET_FILE_TYPES,
       });

@@ -5,6 +5,7 @@ import {
   type TAsset,
   type TAssetInput,
   type TAssetPage,
+  type TAssetPatchInput,
   type TAssetQuery,
   type TAssetSaved,
 } from '@portal/shared/assets';
@@ -106,7 +107,7 @@ async function fileAssetUploads(deps: AssetsDeps, actor: Actor, files: TAssetInp
     name: file.name,
   }));
   const { undo } = await fileStagedUploads(
-    deps.storage,
+    deps,
     actor.id,
     files.map((file, index) => ({
       field: `files.${index}.tmp_file`,
@@ -117,7 +118,7 @@ async function fileAssetUploads(deps: AssetsDeps, actor: Actor, files: TAssetInp
   return { filed, undo };
 }
 
-async function insertItems(tx: Db, assetId: number, body: TAssetInput, filed: FiledUpload[]) {
+async function insertItems(tx: Db, assetId: number, body: Pick<TAssetInput, 'links'>, filed: FiledUpload[]) {
   const rows = [
     ...body.links.map((link) => ({ assetId, type: ASSET_ITEM_TYPE.link, name: link.name, path: link.path })),
     ...filed.map((file) => ({
@@ -171,7 +172,7 @@ export async function updateAsset(
   deps: AssetsDeps,
   actor: Actor,
   id: number,
-  body: TAssetInput,
+  body: TAssetPatchInput,
   context: RequestContext,
 ): Promise<TAssetSaved> {
   if (!(await findAsset(deps.db, id))) throw notFound('Asset not found.');
@@ -199,11 +200,12 @@ export async function updateAsset(
       removedFiles = removing.filter((item) => item.type === ASSET_ITEM_TYPE.file).map((item) => item.path);
       await tx
         .update(assets)
+        // Only the fields the PATCH names (Drizzle leaves out the undefined ones).
         .set({
           name: body.asset_name,
           description: body.description,
           membershipIds: body.membership_ids,
-          sections: [...new Set(body.sections.map((s) => s.url))],
+          sections: body.sections && [...new Set(body.sections.map((s) => s.url))],
           updatedAt: new Date(),
         })
         .where(eq(assets.id, id));
@@ -215,7 +217,10 @@ export async function updateAsset(
         detail: {
           asset_id: id,
           before: { name: current.asset.name, membership_ids: current.asset.membershipIds },
-          after: { name: body.asset_name, membership_ids: body.membership_ids },
+          after: {
+            name: body.asset_name ?? current.asset.name,
+            membership_ids: body.membership_ids ?? current.asset.membershipIds,
+          },
           removed_items: body.assets_remove,
           added_items: body.links.length + filed.length,
         },

@@ -1,7 +1,8 @@
 import type { TAccessLogEntry, TAuditEntry, TAuditFilters } from '@portal/shared/audit';
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
-import { and, count, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { PATIENT_LISTING_ACTIONS, type PatientListingAction } from '../../audit/patient-listing.ts';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -11,13 +12,24 @@ const actor = alias(users, 'audit_actor');
 const actingAs = alias(users, 'audit_acting_as');
 const patient = alias(users, 'audit_patient');
 
+/**
+ * Rows about a patient: its own (patient_id), and listings that showed it among others
+ * (detail.patient_ids, by the GIN index audit_log_listed_patients_idx of migration 0013).
+ */
+function aboutPatient(patientId: number): SQL | undefined {
+  return or(
+    eq(auditLog.patientId, patientId),
+    sql`(${auditLog.detail} -> 'patient_ids') @> ${JSON.stringify([patientId])}::jsonb`,
+  );
+}
+
 /** The filters as a WHERE over audit_log; `action` ending in '.' takes every action it starts. */
 export function auditWhere(filters: TAuditFilters): SQL | undefined {
   const action = filters.action?.trim();
   return and(
     filters.actor === undefined ? undefined : eq(auditLog.actorUserId, filters.actor),
     filters.acting_as === undefined ? undefined : eq(auditLog.actingAsUserId, filters.acting_as),
-    filters.patient === undefined ? undefined : eq(auditLog.patientId, filters.patient),
+    filters.patient === undefined ? undefined : aboutPatient(filters.patient),
     !action
       ? undefined
       : action.endsWith('.')
@@ -115,14 +127,28 @@ export async function selectAuditBefore(
   return (rows as EntryRow[]).map(auditEntryJson);
 }
 
-/** What a patient sees of the trail: who opened the record or one of its documents. */
-export const PATIENT_READ_ACTIONS = ['patient.viewed', 'document.viewed'] as const;
+/**
+ * What a patient sees of the trail: who opened the record, one of its documents or receipts, or listed
+ * it (PATIENT_LISTING_ACTIONS), and as what the page names each.
+ */
+export const PATIENT_READ_ACTIONS = ['patient.viewed', 'document.viewed', 'receipt.viewed'] as const;
+const ACCESS_WHAT: Record<(typeof PATIENT_READ_ACTIONS)[number] | PatientListingAction, string> = {
+  'patient.viewed': 'Your record',
+  'document.viewed': 'A document',
+  'receipt.viewed': 'A receipt',
+  'patient.listed': 'Your name in a list of patients',
+  'vial.listed': 'Your vial history',
+  'document.listed': 'Your documents in a list',
+  'transaction.listed': 'Your receipts in a list',
+};
 
 export async function findAccessLog(db: Db, patientId: number, page: { limit: number; offset: number }) {
   // Others' openings: the patient's own reads are not news to the patient (Login As into it is).
   const where = and(
-    eq(auditLog.patientId, patientId),
-    inArray(auditLog.action, [...PATIENT_READ_ACTIONS]),
+    or(
+      and(eq(auditLog.patientId, patientId), inArray(auditLog.action, [...PATIENT_READ_ACTIONS])),
+      and(inArray(auditLog.action, [...PATIENT_LISTING_ACTIONS]), aboutPatient(patientId)),
+    ),
     sql`NOT (${auditLog.actorUserId} IS NOT DISTINCT FROM ${patientId} AND ${auditLog.actingAsUserId} IS NULL)`,
   );
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
@@ -146,7 +172,7 @@ export async function findAccessLog(db: Db, patientId: number, page: { limit: nu
     .offset(page.offset);
   const results: TAccessLogEntry[] = rows.map((row) => ({
     created_at: row.createdAt.toISOString(),
-    what: row.action === 'document.viewed' ? 'A document' : 'Your record',
+    what: ACCESS_WHAT[row.action as keyof typeof ACCESS_WHAT] ?? 'Your record',
     who: row.actorId === null ? 'Someone with a signed link' : row.actorName || 'A portal user',
     role: row.actorMembership ? (MEMBERSHIP_NAMES[row.actorMembership as MembershipId] ?? '') : '',
     acting_as: row.actingAsId === null ? null : row.actingAsName || 'another account',

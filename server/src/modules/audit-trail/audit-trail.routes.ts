@@ -10,7 +10,7 @@ import {
 import { ZPageQuery } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { verifyAuditChain } from '../../audit/audit-chain.ts';
+import { verifyAuditTrail } from '../../audit/audit-checkpoint.ts';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
@@ -122,12 +122,13 @@ export const auditTrailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: portalAdmins,
       schema: {
         tags,
-        summary: 'Walks the hash chain: intact, or the first row that was changed or removed',
+        summary:
+          'Walks the hash chain and compares it with the newest checkpoint: intact, or the first row that was changed or removed',
         response: { 200: ZAuditChainStatus },
       },
     },
     async () => {
-      const report = await verifyAuditChain(app.db);
+      const report = await verifyAuditTrail(app.db, app.storage);
       return report.ok
         ? { ok: true, rows: report.rows, chain_seq: null, reason: null }
         : { ok: false, rows: report.rows, chain_seq: report.chainSeq, reason: report.reason };

@@ -20,15 +20,13 @@ export type PurgeCounts = {
 
 export type PurgeOptions = {
   maxAgeDays: number;
-  /** Audit rows are kept this long (AUDIT_RETENTION_YEARS), then purged. */
-  auditRetentionYears: number;
 };
 
 /**
  * Deletes what can never be used again: sessions expired, past their absolute lifetime or revoked
  * (linked sessions go with their parent, by the foreign key's cascade), reset tokens used or
  * expired, e-mail confirmation links used or expired, and login and rate-limit counters whose
- * window has passed; and audit rows past their retention period.
+ * window has passed; and audit rows past the retention period the database keeps (decision 028).
  */
 export async function purgeExpiredSessions(db: Db, options: PurgeOptions): Promise<PurgeCounts> {
   const maxAge = sql`make_interval(secs => ${(options.maxAgeDays * DAY_MS) / 1000})`;
@@ -56,7 +54,7 @@ export async function purgeExpiredSessions(db: Db, options: PurgeOptions): Promi
     loginCounters: await deleteExpiredLoginCounters(db),
     rateLimitCounters: await purgeRateLimitHits(db),
     emailConfirmations: confirmations.length,
-    auditRows: await purgeExpiredAudit(db, options.auditRetentionYears),
+    auditRows: await purgeExpiredAudit(db),
   };
 }
 

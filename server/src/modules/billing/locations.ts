@@ -97,21 +97,22 @@ export async function updateLocation(
     await requireOwnLocation(tx, userId, id);
     if (patch.default === true)
       await tx.update(locations).set({ isDefault: false }).where(eq(locations.userId, userId));
-    const [updated] = await tx
-      .update(locations)
-      .set({
-        locationName: patch.location_name,
-        address1: patch.address1,
-        address2: patch.address2,
-        city: patch.city,
-        stateDesc: patch.state_desc,
-        countryDesc: patch.country_desc,
-        zipCode: patch.zip_code,
-        // Unsetting the default is done by choosing another; there is always exactly one.
-        ...(patch.default === true ? { isDefault: true } : {}),
-      })
-      .where(eq(locations.id, id))
-      .returning();
+    // Only the fields the PATCH names (an absent one is undefined, which Drizzle leaves out).
+    const changes = {
+      locationName: patch.location_name,
+      address1: patch.address1,
+      address2: patch.address2,
+      city: patch.city,
+      stateDesc: patch.state_desc,
+      countryDesc: patch.country_desc,
+      zipCode: patch.zip_code,
+      // Unsetting the default is done by choosing another; there is always exactly one.
+      isDefault: patch.default === true ? true : undefined,
+    };
+    if (Object.values(changes).every((value) => value === undefined)) {
+      return requireOwnLocation(tx, userId, id);
+    }
+    const [updated] = await tx.update(locations).set(changes).where(eq(locations.id, id)).returning();
     return updated;
   });
   return toSavedLocation(row, await templateIdOf(db, userId));

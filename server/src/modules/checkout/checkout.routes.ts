@@ -1,11 +1,18 @@
-import { ZCheckoutBody, ZCheckoutResponse, ZTransactionHistoryRow } from '@portal/shared/checkout';
+import {
+  type TTransactionHistoryRow,
+  ZCheckoutBody,
+  ZCheckoutResponse,
+  ZTransactionHistoryRow,
+} from '@portal/shared/checkout';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { ZPageQuery, zPage } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { sendDownload } from '../../http/download-reply.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import {
   canReadTransaction,
   requireHarvestCenterHistoryReader,
@@ -19,6 +26,10 @@ import { findTransaction, listTransactionHistory } from './transaction-history.t
 const tags = ['checkout'];
 const ZHistoryPage = zPage(ZTransactionHistoryRow);
 const ZHistoryQuery = ZPageQuery.extend({ limit: ZPageQuery.shape.limit.default(10) });
+
+/** The patients a page of transactions shows (its listing's audit row, decision 028). */
+const historyPatientIds = (page: { results: TTransactionHistoryRow[] }) =>
+  page.results.flatMap((row) => row.patient.map((p) => p.id));
 
 /** The create-transaction paths the spec leaves unnamed, in its style, and the patient's own order. */
 const CENTERS = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter] as const;
@@ -83,10 +94,13 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
         },
         async (request) => {
           await requireHarvestCenterHistoryReader(app.db, requireActor(request), request.params.id);
-          return listTransactionHistory(app.db, { harvestCenterId: request.params.id }, request.query, {
-            processingFeeOnly,
-            labelRequestsOf: deps().labelRequestsOf,
-          });
+          const page = await listTransactionHistory(
+            app.db,
+            { harvestCenterId: request.params.id },
+            request.query,
+            { processingFeeOnly, labelRequestsOf: deps().labelRequestsOf },
+          );
+          return auditListing(app.db, request, 'transaction.listed', page, historyPatientIds);
         },
       );
     }
@@ -99,10 +113,13 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
       },
       async (request) => {
         await requireReferralCenterHistoryReader(app.db, requireActor(request), request.params.id);
-        return listTransactionHistory(app.db, { referralHarvestCenterId: request.params.id }, request.query, {
-          processingFeeOnly: true,
-          labelRequestsOf: deps().labelRequestsOf,
-        });
+        const page = await listTransactionHistory(
+          app.db,
+          { referralHarvestCenterId: request.params.id },
+          request.query,
+          { processingFeeOnly: true, labelRequestsOf: deps().labelRequestsOf },
+        );
+        return auditListing(app.db, request, 'transaction.listed', page, historyPatientIds);
       },
     );
 
@@ -113,10 +130,22 @@ export function checkoutRoutes(deps: () => CheckoutDeps): FastifyPluginAsyncZod 
         schema: { tags, summary: 'The PDF receipt of a transaction', params: ZIdParams },
       },
       async (request, reply) => {
+        const actor = requireActor(request);
         const transaction = await findTransaction(app.db, request.params.id);
         if (!transaction) throw notFound();
-        if (!(await canReadTransaction(app.db, requireActor(request), transaction))) throw forbidden();
+        if (!(await canReadTransaction(app.db, actor, transaction))) throw forbidden();
         const bytes = await receiptBytes(app.db, app.storage, transaction);
+        // A patient's receipt names the patient: a read of its record ("who saw my record").
+        if (transaction.patientId !== null) {
+          await recordAudit(app.db, {
+            action: 'receipt.viewed',
+            ...auditIdentity(actor),
+            patientId: transaction.patientId,
+            objectType: 'transaction',
+            objectId: transaction.id,
+            ip: request.ip,
+          });
+        }
         return sendDownload(request, reply, {
           contentType: 'application/pdf',
           fileName: `receipt-${transaction.invoiceId}.pdf`,

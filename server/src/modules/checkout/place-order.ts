@@ -20,6 +20,7 @@ import {
   PaymentGatewayUnavailableError,
   type PaymentSource,
 } from '../../payments/payment-gateway.ts';
+import { cpuPool } from '../../workers/cpu-pool.ts';
 import {
   accountContact,
   type Buyer,
@@ -46,8 +47,7 @@ import {
   reserveCouponUse,
 } from './checkout-attempts.ts';
 import type { CheckoutDeps, CheckoutOrigin } from './checkout-deps.ts';
-import { receiptFactsOf } from './receipt-file.ts';
-import { buildReceiptPdf } from './receipt-pdf.ts';
+import { RECEIPT_PDF_TASK, receiptFactsOf } from './receipt-file.ts';
 import { receiptKey } from './receipts.ts';
 
 /** Which door the order came through: the centers' checkouts, the referral with a new patient, a patient's own. */
@@ -62,6 +62,7 @@ export const CHECKOUT_MESSAGES = {
   harvestFeeOnlyReferral: 'The harvest fee is paid with a referral processing fee.',
   useCreatePatient: 'Orders that create a patient go to create-patient-transaction/.',
   createPatientRequired: 'This checkout creates a patient: turn on Create Patient Account.',
+  patientOnlyWithProcessingFee: "A new patient's account is created with the processing fee only.",
   savedCardMissing: 'This payment method is not saved on your account.',
   recordFailed:
     'The payment could not be recorded, so it was cancelled. Nothing was charged; please try again.',
@@ -70,6 +71,8 @@ export const CHECKOUT_MESSAGES = {
 
 /** A validated order, ready to charge. */
 type PreparedOrder = {
+  /** Shipping chosen ('yes') for a product that ships: only then are a shipping address and date kept. */
+  ships: boolean;
   buyer: Buyer;
   product: NonNullable<Awaited<ReturnType<typeof findProduct>>>;
   harvestCenterId: number | null;
@@ -116,6 +119,13 @@ async function prepareOrder(
   const product = await findProduct(db, order.product_id);
   if (!product)
     throw badRequest(CHECKOUT_MESSAGES.noSuchProduct, { product_id: CHECKOUT_MESSAGES.noSuchProduct });
+  // The referral form's patient comes with its processing fee, not with whatever is cheapest.
+  if (order.create_patient && product.id !== PRODUCT.processingFee) {
+    throw badRequest(CHECKOUT_MESSAGES.patientOnlyWithProcessingFee, {
+      product_id: CHECKOUT_MESSAGES.patientOnlyWithProcessingFee,
+    });
+  }
+  const ships = order.shipping_fee === 'yes' && productShips(product.id);
 
   const team = await salesTeamOf(db, buyer.userId);
   if (team.salesRepId === null) throw badRequest(CHECKOUT_TEXTS.noSalesRep);
@@ -187,7 +197,7 @@ async function prepareOrder(
     unitPriceCents: product.priceCents,
     quantity: order.product_quantity,
     productShippingFeeCents: product.shippingFeeCents,
-    shipping: order.shipping_fee === 'yes' && productShips(product.id),
+    shipping: ships,
     harvestFee: order.harvest_fee,
     couponDiscountCents,
   });
@@ -218,7 +228,17 @@ async function prepareOrder(
       throw badRequest(CHECKOUT_TEXTS.choosePayment, { credit_card: CHECKOUT_TEXTS.choosePayment });
     }
   }
-  return { buyer, product, harvestCenterId, referralHarvestCenterId, patient, couponId, totals, source };
+  return {
+    ships,
+    buyer,
+    product,
+    harvestCenterId,
+    referralHarvestCenterId,
+    patient,
+    couponId,
+    totals,
+    source,
+  };
 }
 
 function orderDescription(order: TCheckoutOrder, productId: number, productName: string): string {
@@ -368,12 +388,12 @@ export async function placeCheckoutOrder(
           amountCents: prepared.totals.totalCents,
           couponId: prepared.couponId,
           couponCodeUsed: prepared.couponId !== null ? order.coupon_code : '',
-          shippingDate: productShips(prepared.product.id) ? order.shipping_date : null,
+          shippingDate: prepared.ships ? order.shipping_date : null,
           hcEmail: order.harvest_center_email,
           billingEmail: order.harvest_center_billing_email,
           phone: order.harvest_center_phone,
           billingAddress: order.addressInfo,
-          shippingAddress: productShips(prepared.product.id) ? order.shippingInfo : null,
+          shippingAddress: prepared.ships ? order.shippingInfo : null,
           gateway: approved ? gateway.name : '',
           gatewayTransactionId: approved?.gatewayTransactionId ?? '',
           cardType: approved ? String(approved.card.brand) : '',
@@ -382,9 +402,9 @@ export async function placeCheckoutOrder(
         .returning();
       const facts = receiptFactsOf(row, contact, patient?.name ?? null);
       const logoPng = await centerLogoBytes(tx, deps.storage, row.harvestCenterId);
-      await deps.storage.put(key, await buildReceiptPdf(facts, { logoPng }), {
-        contentType: 'application/pdf',
-      });
+      // Waits for a pool thread rather than refusing: the card is charged already.
+      const receipt = await cpuPool.run(RECEIPT_PDF_TASK, { facts, logoPng }, { whenBusy: 'wait' });
+      await deps.storage.put(key, receipt, { contentType: 'application/pdf' });
       receiptStored = true;
       if (facts.buyerEmail) {
         await enqueueMail(tx, {

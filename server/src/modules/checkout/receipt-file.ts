@@ -1,13 +1,20 @@
 import type { Db } from '../../db/client.ts';
 import type { transactions } from '../../db/schema/commerce.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { cpuPool, cpuTask } from '../../workers/cpu-pool.ts';
 import { accountContact } from '../accounts/buyers.ts';
 import { centerLogoBytes } from '../accounts/center-logo.ts';
-import { buildReceiptPdf, type ReceiptFacts } from './receipt-pdf.ts';
+import type { buildReceiptPdf, ReceiptFacts } from './receipt-pdf.ts';
 import { receiptKey } from './receipts.ts';
 
 type TransactionRow = typeof transactions.$inferSelect;
 type Contact = Awaited<ReturnType<typeof accountContact>> | null;
+
+/** The receipt's PDF, made on the CPU pool's threads (docs/decisions/029). */
+export const RECEIPT_PDF_TASK = cpuTask<typeof buildReceiptPdf>(
+  new URL('./receipt-pdf.ts', import.meta.url),
+  'buildReceiptPdf',
+);
 
 /** What the receipt of a transaction says, from its record: the one source for the mail and the download. */
 export function receiptFactsOf(t: TransactionRow, buyer: Contact, patientName: string | null): ReceiptFacts {
@@ -38,10 +45,10 @@ export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionR
   if (await storage.exists(key)) return storage.getBytes(key);
   const buyer = t.buyerUserId !== null ? await accountContact(db, t.buyerUserId) : null;
   const patient = t.patientId !== null ? await accountContact(db, t.patientId) : null;
-  const bytes = await buildReceiptPdf(
-    receiptFactsOf(t, buyer, patient ? `${patient.firstName} ${patient.lastName}`.trim() : null),
-    { logoPng: await centerLogoBytes(db, storage, t.harvestCenterId) },
-  );
+  const bytes = await cpuPool.run(RECEIPT_PDF_TASK, {
+    facts: receiptFactsOf(t, buyer, patient ? `${patient.firstName} ${patient.lastName}`.trim() : null),
+    logoPng: await centerLogoBytes(db, storage, t.harvestCenterId),
+  });
   await storage.put(key, bytes, { contentType: 'application/pdf' });
   return bytes;
 }

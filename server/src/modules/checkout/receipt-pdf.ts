@@ -31,11 +31,13 @@ function addressLines(address: StoredAddress): string[] {
   );
 }
 
-/** The PDF receipt mailed after a purchase and downloadable from the history (pdf-lib, standard fonts). */
-export async function buildReceiptPdf(
-  facts: ReceiptFacts,
-  options: { portalName?: string; logoPng?: Uint8Array | null } = {},
-): Promise<Uint8Array> {
+export type ReceiptPdfInput = { facts: ReceiptFacts; portalName?: string; logoPng?: Uint8Array | null };
+
+/**
+ * The PDF receipt mailed after a purchase and downloadable from the history (pdf-lib, standard
+ * fonts). Runs on the CPU pool's threads (RECEIPT_PDF_TASK in receipt-file.ts).
+ */
+export async function buildReceiptPdf({ facts, ...options }: ReceiptPdfInput): Promise<Uint8Array> {
   const portalName = options.portalName ?? 'Portal';
   const doc = await PDFDocument.create();
   doc.setTitle(`Receipt ${facts.invoiceId}`);

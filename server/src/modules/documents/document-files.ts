@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TDocumentKind } from '@portal/shared/documents';
 import type { Db } from '../../db/client.ts';
-import { renderAgreementPdf } from '../../esign/agreement-pdf.ts';
-import { sha256Hex } from '../../esign/verify-pdf.ts';
+import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
+import { sha256Hex } from '../../esign/sha256.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { cpuPool } from '../../workers/cpu-pool.ts';
 import { findDefaultTemplate, findTemplate, type TemplateRow } from './documents.repository.ts';
 
 /** Where a document's files live in the storage (relative keys, docs/decisions/018). */
@@ -53,16 +54,21 @@ export async function storeOriginal(
 ): Promise<{ key: string; sha256: string }> {
   const bytes = input.template?.fileKey
     ? await storage.getBytes(input.template.fileKey)
-    : await renderAgreementPdf({
-        kind: input.kind,
-        title: input.title,
-        signerName: input.signerName,
-        signerEmail: input.signerEmail,
-        harvestCenterName: input.harvestCenterName,
-        documentId: input.documentId,
-        createdAt: input.createdAt,
-        harvestCenterLogo: input.harvestCenterLogo,
-      });
+    : // Waits for a pool thread rather than refusing: a paid checkout may be asking for it.
+      await cpuPool.run(
+        PDF_TASKS.renderAgreementPdf,
+        {
+          kind: input.kind,
+          title: input.title,
+          signerName: input.signerName,
+          signerEmail: input.signerEmail,
+          harvestCenterName: input.harvestCenterName,
+          documentId: input.documentId,
+          createdAt: input.createdAt,
+          harvestCenterLogo: input.harvestCenterLogo,
+        },
+        { whenBusy: 'wait' },
+      );
   const key = documentKeys.original(input.documentId);
   await storage.put(key, bytes, { contentType: 'application/pdf' });
   return { key, sha256: sha256Hex(bytes) };

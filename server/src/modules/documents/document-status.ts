@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { documents } from '../../db/schema/documents.ts';
-import { sha256Hex } from '../../esign/verify-pdf.ts';
+import { sha256Hex } from '../../esign/sha256.ts';
 import type { Actor } from '../../http/access.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { documentKeys } from './document-files.ts';

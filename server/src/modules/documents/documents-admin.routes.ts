@@ -2,9 +2,10 @@ import { ZDocumentListQuery, ZDocumentPage, ZDocumentTemplate } from '@portal/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { receiveFileUpload } from '../../http/uploads.ts';
-import { adminDocuments } from './list-documents.ts';
+import { adminDocuments, documentPatientIds } from './list-documents.ts';
 import { createTemplate, listTemplatesJson, TEMPLATE_KEY_PREFIX } from './templates.ts';
 
 /** The admin's documents lists (/documents/patients, /documents/harvest-centers) and templates. */
@@ -17,7 +18,14 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/documents/',
     { config: admins, schema: { tags, querystring: ZDocumentListQuery, response: { 200: ZDocumentPage } } },
-    async (request) => adminDocuments(app.documents, requireActor(request), request.query),
+    async (request) =>
+      auditListing(
+        app.db,
+        request,
+        'document.listed',
+        await adminDocuments(app.documents, requireActor(request), request.query),
+        documentPatientIds,
+      ),
   );
 
   app.get(

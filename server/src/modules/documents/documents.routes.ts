@@ -25,14 +25,19 @@ import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
-import { receiveFileUpload } from '../../http/uploads.ts';
-import { stagingPrefix } from '../../storage/staged-uploads.ts';
+import { stageUpload } from '../../storage/staged-uploads.ts';
 import { deleteDocument, patchDocument } from './change-document.ts';
 import { patientSignedDocument, updateDocumentStatuses } from './document-status.ts';
 import { requestOrigin } from './documents-deps.ts';
 import { accountAttestationLink, signLinkForDocument } from './embedded-signing.ts';
-import { accountAttestation, centerDocuments, patientDocuments } from './list-documents.ts';
+import {
+  accountAttestation,
+  centerDocuments,
+  documentPatientIds,
+  patientDocuments,
+} from './list-documents.ts';
 import { resendSignEmail } from './resend-sign-email.ts';
 import { sendDocuments } from './send-documents.ts';
 import { uploadDocuments } from './upload-documents.ts';
@@ -62,7 +67,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: PATIENT_DOCUMENT_READERS },
       schema: { tags, params: ZIdParams, response: { 200: ZPatientDocumentsResponse } },
     },
-    async (request) => patientDocuments(deps(), requireActor(request), request.params.id),
+    async (request) =>
+      auditListing(
+        app.db,
+        request,
+        'document.listed',
+        await patientDocuments(deps(), requireActor(request), request.params.id),
+        () => [request.params.id],
+      ),
   );
 
   app.get(
@@ -71,7 +83,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ATTESTATION_SIGNERS },
       schema: { tags, params: ZIdParams, querystring: ZDocumentListQuery, response: { 200: ZDocumentPage } },
     },
-    async (request) => centerDocuments(deps(), requireActor(request), request.params.id, request.query),
+    async (request) =>
+      auditListing(
+        app.db,
+        request,
+        'document.listed',
+        await centerDocuments(deps(), requireActor(request), request.params.id, request.query),
+        documentPatientIds,
+      ),
   );
 
   app.post(
@@ -101,10 +120,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      const upload = await receiveFileUpload(request, app.storage, {
-        keyPrefix: stagingPrefix(actor.id),
-        maxBytes: app.config.uploadMaxBytes,
-      });
+      const upload = await stageUpload(request, app, actor.id, { maxBytes: app.config.uploadMaxBytes });
       return { filename: upload.key };
     },
   );

@@ -45,6 +45,11 @@ export async function patientDocuments(
   };
 }
 
+/** The patients a page of documents shows (its listing's audit row, decision 028). */
+export function documentPatientIds(page: TDocumentPage): (number | undefined)[] {
+  return page.results.map((document) => document.patient_desc?.id);
+}
+
 async function page(
   deps: DocumentsDeps,
   result: Awaited<ReturnType<typeof listDocuments>>,

@@ -5,9 +5,16 @@ import {
   type TSignResponse,
 } from '@portal/shared/documents';
 import type { Db } from '../../db/client.ts';
-import { completeSignedPdf, InvalidPdfError, InvalidSignatureImageError } from '../../esign/complete-pdf.ts';
-import { sha256Hex } from '../../esign/verify-pdf.ts';
+import { InvalidPdfError } from '../../esign/pdf-errors.ts';
+import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
+import { sha256Hex } from '../../esign/sha256.ts';
+import {
+  checkDrawnSignatureHeader,
+  InvalidSignatureImageError,
+  SignatureImageTooLargeError,
+} from '../../esign/signature-image.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { cpuPool } from '../../workers/cpu-pool.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
 import { documentKeys } from './document-files.ts';
 import { newTemplateId } from './document-ids.ts';
@@ -78,20 +85,26 @@ export function completedRedirect(link: Pick<SigningLinkRow, 'channel'>, documen
   }
 }
 
-const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** The drawn signature's PNG bytes, refused unless they are a PNG (the data URL only says so). */
+/**
+ * The drawn signature's PNG bytes, refused unless they are a PNG (the data URL only says so) no
+ * larger than a signature pad makes: its header is read before anything decodes it.
+ */
 function drawnSignaturePng(dataUrl: string): Uint8Array {
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  const isPng = bytes.length > 40 && PNG_MAGIC.every((b, i) => bytes[i] === b);
-  if (!isPng) throw invalidDrawnSignature();
-  return new Uint8Array(bytes);
+  const bytes = new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+  try {
+    checkDrawnSignatureHeader(bytes);
+  } catch (error) {
+    throw drawnSignatureRefusal(error);
+  }
+  return bytes;
 }
 
-function invalidDrawnSignature() {
-  return badRequest('The drawn signature must be a PNG image.', {
-    'signature.image': 'The drawn signature must be a PNG image.',
-  });
+/** A 400 on the signature's field for an image refused here or by the pool thread; else the error. */
+function drawnSignatureRefusal(error: unknown): unknown {
+  if (error instanceof InvalidSignatureImageError || error instanceof SignatureImageTooLargeError) {
+    return badRequest(error.message, { 'signature.image': error.message });
+  }
+  return error;
 }
 
 /**
@@ -128,27 +141,28 @@ export async function signDocument(
     userAgent: e.userAgent ?? null,
     by: e.by,
   }));
-  const finalPdf = await completeSignedPdf({
-    original: await storage.getBytes(document.originalKey),
-    documentId: document.documentId,
-    title: document.name,
-    signer: { name: document.signerName, email: document.signerEmail },
-    signature,
-    signedAt,
-    meaning: SIGNATURE_MEANING,
-    auditTrail: trail,
-    originalSha256: document.originalSha256,
-    certificate: await deps.seal.certificate(),
-  }).catch((error) => {
-    if (error instanceof InvalidSignatureImageError) throw invalidDrawnSignature();
-    if (error instanceof InvalidPdfError) {
-      throw new AppError(
-        409,
-        'This document cannot be signed: its file does not open. Please ask for a new request.',
-      );
-    }
-    throw error;
-  });
+  const finalPdf = await cpuPool
+    .run(PDF_TASKS.completeSignedPdf, {
+      original: await storage.getBytes(document.originalKey),
+      documentId: document.documentId,
+      title: document.name,
+      signer: { name: document.signerName, email: document.signerEmail },
+      signature,
+      signedAt,
+      meaning: SIGNATURE_MEANING,
+      auditTrail: trail,
+      originalSha256: document.originalSha256,
+      certificate: await deps.seal.certificate(),
+    })
+    .catch((error) => {
+      if (error instanceof InvalidPdfError) {
+        throw new AppError(
+          409,
+          'This document cannot be signed: its file does not open. Please ask for a new request.',
+        );
+      }
+      throw drawnSignatureRefusal(error);
+    });
   const finalKey = documentKeys.final(document.documentId);
   await storage.put(finalKey, finalPdf, { contentType: 'application/pdf' });
 

@@ -1,8 +1,10 @@
 import { DOCUMENT_NAMES, type TDocumentTemplate, ZDocumentTemplateFields } from '@portal/shared/documents';
-import { InvalidPdfError, loadPdf } from '../../esign/complete-pdf.ts';
+import { InvalidPdfError } from '../../esign/pdf-errors.ts';
+import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
 import type { Actor } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { StoredUpload } from '../../http/uploads.ts';
+import { cpuPool } from '../../workers/cpu-pool.ts';
 import { newTemplateId } from './document-ids.ts';
 import {
   findDefaultTemplate,
@@ -73,7 +75,7 @@ export async function createTemplate(
   const { kind, name, provider_template_id } = parsed.data;
   // Refused now rather than when someone signs it (encrypted, damaged or empty PDFs).
   try {
-    await loadPdf(await deps.storage.getBytes(upload.key));
+    await cpuPool.run(PDF_TASKS.checkPdfOpens, await deps.storage.getBytes(upload.key));
   } catch (error) {
     await deps.storage.delete(upload.key).catch(() => {});
     if (error instanceof InvalidPdfError) throw badRequest(error.message, { file: error.message });

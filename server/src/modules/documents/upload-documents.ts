@@ -42,7 +42,7 @@ export async function uploadDocuments(
     body[kind] ? [{ kind, staged: body[kind] as string, documentId: newDocumentId() }] : [],
   );
   const { undo } = await fileStagedUploads(
-    storage,
+    deps,
     actor.id,
     staged.map((s) => ({ field: s.kind, staged: s.staged, target: documentKeys.uploaded(s.documentId) })),
   );

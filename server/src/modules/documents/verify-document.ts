@@ -1,5 +1,6 @@
 import { type TVerifyResponse, VERIFY_MESSAGES } from '@portal/shared/documents';
-import { sha256Hex, verifySealedPdf } from '../../esign/verify-pdf.ts';
+import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
+import { cpuPool } from '../../workers/cpu-pool.ts';
 import { findDocumentByPublicId, listEvents } from './documents.repository.ts';
 import { toEventJson } from './documents.view.ts';
 import type { DocumentsDeps } from './documents-deps.ts';
@@ -18,10 +19,13 @@ const ALTERED: TVerifyResponse = {
  * audit trail. Anything else, however it differs, gets the same answer.
  */
 export async function verifyDocument(deps: DocumentsDeps, pdf: Uint8Array): Promise<TVerifyResponse> {
-  const result = await verifySealedPdf(pdf, await deps.seal.certificate());
+  const { result, sha256 } = await cpuPool.run(PDF_TASKS.verifySealedPdf, {
+    pdf,
+    certificate: await deps.seal.certificate(),
+  });
   if (!result.valid) return ALTERED;
   const document = await findDocumentByPublicId(deps.db, result.documentId);
-  if (document?.status !== 'Completed' || document.finalSha256 !== sha256Hex(pdf)) return ALTERED;
+  if (document?.status !== 'Completed' || document.finalSha256 !== sha256) return ALTERED;
   const events = await listEvents(deps.db, document.id);
   return {
     valid: true,

@@ -23,6 +23,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts'
 import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
 import { createAccount, findRepChain, replaceHarvestCenterLinks } from '../accounts/account-writes.ts';
+import { approvePendingJoinRequests } from '../accounts/center-join.ts';
 import {
   assertAdminReaches,
   findProcessingLab,
@@ -279,6 +280,7 @@ export async function updateRhcAssociation(
   for (const accountId of [rhcId, ...hcIds]) await assertAdminReaches(db, actor, accountId);
   await db.transaction(async (tx) => {
     await replaceHarvestCenterLinks(tx, 'rhc', rhcId, hcIds);
+    await approvePendingJoinRequests(tx, 'rhc', rhcId, hcIds, actor.session.actorUserId ?? actor.id);
     await recordAudit(tx, {
       action: 'rhc_association.updated',
       actorUserId: actor.session.actorUserId ?? actor.id,

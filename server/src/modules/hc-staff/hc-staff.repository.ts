@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type Page, type PageRequest, totalRows } from '../../db/paging.ts';
 import { centerAccounts, hcStaffLinks, users } from '../../db/schema/accounts.ts';
-import type { CenterColumns } from '../accounts/scopes.ts';
+import type { ScopeActor } from '../accounts/roles.ts';
+import { type CenterColumns, inAdminReach } from '../accounts/scopes.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,8 +63,16 @@ export async function findStaffHarvestCenters(
   return byStaff;
 }
 
-/** Every staff member, by name, searched by name, e-mail or phone (users.search_text), one page. */
-export function findStaffPage(db: Db, search: string | undefined, page: PageRequest): Promise<Page<UserRow>> {
+/**
+ * Every staff member the admin reaches (a white-label admin: its domain's), by name, searched by
+ * name, e-mail or phone (users.search_text), one page.
+ */
+export function findStaffPage(
+  db: Db,
+  admin: ScopeActor,
+  search: string | undefined,
+  page: PageRequest,
+): Promise<Page<UserRow>> {
   const term = search?.trim();
   return findPage(
     () =>
@@ -73,6 +82,7 @@ export function findStaffPage(db: Db, search: string | undefined, page: PageRequ
         .where(
           and(
             eq(users.membershipId, MEMBERSHIP.hcStaff),
+            inAdminReach(admin, users.id),
             term ? sql`${users.searchText} like ${containsPattern(term)}` : undefined,
           ),
         )

@@ -24,6 +24,7 @@ import {
   replaceHarvestCenterLinks,
   unlinkStaffFromHarvestCenter,
 } from '../accounts/account-writes.ts';
+import { approvePendingJoinRequests, findOpenJoinRequestsOf } from '../accounts/center-join.ts';
 import { assertAdminReaches, requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
 import { harvestCenterScope } from '../accounts/scopes.ts';
 import { startLinkedSession } from '../auth/linked-sessions.ts';
@@ -47,7 +48,10 @@ export async function listStaffHarvestCenters(
   await assertAdminReaches(db, actor, staffId);
   if (!canViewStaffHarvestCenters(actor, staffId))
     throw forbidden('You can only see your own harvest centers.');
-  const centers = await findHarvestCentersOfStaff(db, staffId);
+  const [centers, requests] = await Promise.all([
+    findHarvestCentersOfStaff(db, staffId),
+    findOpenJoinRequestsOf(db, staffId),
+  ]);
   return {
     harvest_centers: centers.map((c) => ({
       id: c.id,
@@ -59,6 +63,12 @@ export async function listStaffHarvestCenters(
       phone_number: c.phoneNumber,
       city: c.city,
       state_desc: c.stateDesc,
+    })),
+    join_requests: requests.map((r) => ({
+      id: r.id,
+      status: r.status,
+      created_at: r.createdAt.toISOString(),
+      harvest_center: { id: r.harvestCenterId, company: r.harvestCenterCompany },
     })),
   };
 }
@@ -98,7 +108,7 @@ function toStaffMember(staff: StaffFields, harvestCenters: { id: number; company
 /** GET /api/admin/hc-staff/ (HC Staff Manager): every staff member with all their HCs. */
 export async function listAllStaff(db: Db, actor: Actor, query: THcStaffQuery): Promise<THcStaffPage> {
   if (!actor.isAdmin) throw forbidden();
-  const page = await findStaffPage(db, query.search, query);
+  const page = await findStaffPage(db, actor, query.search, query);
   const centers = await findStaffHarvestCenters(
     db,
     page.rows.map((s) => s.id),
@@ -130,6 +140,13 @@ export async function updateStaffHarvestCenters(
   for (const centerId of harvestCenterIds) await assertAdminReaches(db, actor, centerId);
   await db.transaction(async (tx) => {
     await replaceHarvestCenterLinks(tx, 'staff', staffId, harvestCenterIds);
+    await approvePendingJoinRequests(
+      tx,
+      'staff',
+      staffId,
+      harvestCenterIds,
+      actor.session.actorUserId ?? actor.id,
+    );
     await recordAudit(tx, {
       action: 'hc_staff.centers_updated',
       actorUserId: actor.session.actorUserId ?? actor.id,

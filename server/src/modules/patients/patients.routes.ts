@@ -3,6 +3,8 @@ import { LAB_VIEW_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import {
   PATIENT_CREATED_MESSAGE,
+  type TPatientOption,
+  type TPatientPage,
   ZPatientCreate,
   ZPatientCreateResponse,
   ZPatientDetail,
@@ -12,9 +14,11 @@ import {
   ZPatientPage,
   ZPatientUpdate,
 } from '@portal/shared/patients';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import { requestContext } from '../../http/request-context.ts';
 import {
   DISTRIBUTORS_AND_ADMINS,
@@ -46,9 +50,14 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   // Center and patient views: every role but the patient; the scopes narrow each to its own.
   const viewers = { access: PATIENT_LIST_MEMBERSHIPS };
+  // Every list of patients is on the audit trail, with the patients it showed (decision 028).
+  const listed = <T extends TPatientPage | TPatientOption[]>(request: FastifyRequest, list: T) =>
+    auditListing(app.db, request, 'patient.listed', list, (l) =>
+      (Array.isArray(l) ? l : l.results).map((p) => p.id),
+    );
 
   app.get('/api/v1/users/patient/list/', { config: viewers, schema: { tags, ...page } }, async (request) =>
-    listPatients(app.db, requireActor(request), request.query),
+    listed(request, await listPatients(app.db, requireActor(request), request.query)),
   );
 
   app.post(
@@ -91,23 +100,37 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/harvest-centers/:id/patients/',
     { config: viewers, schema: { tags, ...pageById } },
     async (request) =>
-      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+      listed(
+        request,
+        await listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+      ),
   );
 
   app.get(
     '/api/v1/harvest-centers/:id/referral-patients/',
     { config: viewers, schema: { tags, ...pageById } },
     async (request) =>
-      listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query, {
-        referredOnly: true,
-      }),
+      listed(
+        request,
+        await listHarvestCenterPatients(app.db, requireActor(request), request.params.id, request.query, {
+          referredOnly: true,
+        }),
+      ),
   );
 
   app.get(
     '/api/v1/harvest-centers/:id/patientList/',
     { config: viewers, schema: { tags, ...optionsById } },
     async (request) =>
-      listHarvestCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
+      listed(
+        request,
+        await listHarvestCenterPatientOptions(
+          app.db,
+          requireActor(request),
+          request.params.id,
+          request.query,
+        ),
+      ),
   );
 
   // {id} is the referral harvest center here (an RHC's checkout loads the patients it referred).
@@ -115,14 +138,25 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/harvest-centers/:id/referral/patientList/',
     { config: viewers, schema: { tags, ...optionsById } },
     async (request) =>
-      listReferralCenterPatientOptions(app.db, requireActor(request), request.params.id, request.query),
+      listed(
+        request,
+        await listReferralCenterPatientOptions(
+          app.db,
+          requireActor(request),
+          request.params.id,
+          request.query,
+        ),
+      ),
   );
 
   app.get(
     '/api/v1/harvest-centers/referral/:id/patients/',
     { config: viewers, schema: { tags, ...pageById } },
     async (request) =>
-      listReferralCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+      listed(
+        request,
+        await listReferralCenterPatients(app.db, requireActor(request), request.params.id, request.query),
+      ),
   );
 
   // The lab views (docs/decisions/004-lab-route-access.md).
@@ -130,12 +164,15 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/processing-labs/:id/harvestcenter/:harvestCenterId/patients/',
     { config: { access: LAB_VIEW_MEMBERSHIPS }, schema: { tags, params: ZLabHarvestCenterParams, ...page } },
     async (request) =>
-      listLabHarvestCenterPatients(
-        app.db,
-        requireActor(request),
-        request.params.id,
-        request.params.harvestCenterId,
-        request.query,
+      listed(
+        request,
+        await listLabHarvestCenterPatients(
+          app.db,
+          requireActor(request),
+          request.params.id,
+          request.params.harvestCenterId,
+          request.query,
+        ),
       ),
   );
 
@@ -143,11 +180,14 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/sales-managers/:id/patients/',
     { config: { access: MANAGERS_DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...pageById } },
     async (request) =>
-      listTeamPatients(
-        app.db,
-        requireActor(request),
-        { kind: 'manager', id: request.params.id },
-        request.query,
+      listed(
+        request,
+        await listTeamPatients(
+          app.db,
+          requireActor(request),
+          { kind: 'manager', id: request.params.id },
+          request.query,
+        ),
       ),
   );
 
@@ -155,11 +195,14 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/sales-distributors/:id/patients/',
     { config: { access: DISTRIBUTORS_AND_ADMINS }, schema: { tags, ...pageById } },
     async (request) =>
-      listTeamPatients(
-        app.db,
-        requireActor(request),
-        { kind: 'distributor', id: request.params.id },
-        request.query,
+      listed(
+        request,
+        await listTeamPatients(
+          app.db,
+          requireActor(request),
+          { kind: 'distributor', id: request.params.id },
+          request.query,
+        ),
       ),
   );
 };

@@ -63,11 +63,11 @@ export const salesTeamAddRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Whether an id is an active sales rep. Public (sign-up links carry it): names only, unless the caller may see the rep.',
+          "Whether an id is an active sales rep, and its manager's and distributor's ids. Public (sign-up links carry it).",
         params: ZIdParams,
         response: { 200: ZSalesRepExists },
       },
     },
-    async (request) => checkSalesRepExists(app.db, request.actor, request.params.id),
+    async (request) => checkSalesRepExists(app.db, request.params.id),
   );
 };

@@ -5,6 +5,7 @@ import {
   ZCarrierStatus,
   ZLabelFileResponse,
   ZLabelNotificationResponse,
+  ZLabelPatchBody,
   ZLabelRequest,
   ZLabelRequestBody,
   ZLabelRequestCreated,
@@ -21,9 +22,8 @@ import { ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
-import { receiveFileUpload } from '../../http/uploads.ts';
 import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
-import { stagingPrefix } from '../../storage/staged-uploads.ts';
+import { stageUpload } from '../../storage/staged-uploads.ts';
 import { createCarrier } from './carrier/create-carrier.ts';
 import {
   createCarrierLabel,
@@ -121,7 +121,8 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
             ? 'Saves the tracking number, link and label, then mails the label to the center'
             : 'Saves the tracking number, link and label (pdf_file: the key process-file/ answered)',
           params: ZIdParams,
-          body: ZLabelUpdateBody,
+          // The POST mails the label, so it takes the whole form; the PATCH what it names.
+          body: notify ? ZLabelUpdateBody : ZLabelPatchBody,
           response: { 200: ZLabelUpdateResponse },
         },
       },
@@ -161,8 +162,7 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const upload = await receiveFileUpload(request, app.storage, {
-        keyPrefix: stagingPrefix(requireActor(request).id),
+      const upload = await stageUpload(request, app, requireActor(request).id, {
         maxBytes: app.config.uploadMaxBytes,
       });
       return { filename: upload.key };

@@ -6,13 +6,14 @@ import {
   OTHER_PATIENT_ID,
   SHIPPING_LABEL_TEXTS,
   type TLabelNotificationResponse,
+  type TLabelPatchBody,
   type TLabelRequest,
   type TLabelRequestCreated,
   type TLabelRequestInput,
   type TLabelRequestPage,
   type TLabelRequestQuery,
-  type TLabelUpdateBody,
   type TLabelUpdateResponse,
+  TRACKING_REQUIRED_MESSAGES,
 } from '@portal/shared/shipping-labels';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -275,7 +276,7 @@ async function notifyCenter(tx: Db, row: LabelRequestRow): Promise<LabelRequestR
 /** A staged label PDF (process-file/) filed under the labels' folder; the old one goes after commit. */
 async function fileStagedLabel(deps: ShippingLabelDeps, actor: Actor, stagedKey: string) {
   const key = LABEL_FILES.newKey('pdf');
-  const filed = await fileStagedUploads(deps.storage, actor.id, [
+  const filed = await fileStagedUploads(deps, actor.id, [
     { field: 'pdf_file', staged: stagedKey, target: key },
   ]);
   return { key, undo: filed.undo, sha256: await storedSha256(deps.storage, key) };
@@ -286,11 +287,19 @@ async function fileStagedLabel(deps: ShippingLabelDeps, actor: Actor, stagedKey:
  * the admin adds the tracking number, link and (optionally new) label; with notify, the label mail is
  * queued in the same transaction.
  */
+/** Part 2 §5: a label's request keeps a tracking number and link, whichever fields a PATCH names. */
+function assertTracked(merged: Record<keyof typeof TRACKING_REQUIRED_MESSAGES, string>): void {
+  const missing = Object.entries(TRACKING_REQUIRED_MESSAGES).filter(
+    ([field]) => merged[field as keyof typeof merged] === '',
+  );
+  if (missing.length) throw badRequest(missing[0][1], Object.fromEntries(missing));
+}
+
 export async function updateLabel(
   deps: ShippingLabelDeps,
   actor: Actor,
   id: number,
-  body: TLabelUpdateBody,
+  body: TLabelPatchBody,
   options: { notify: boolean },
   context: RequestContext,
 ): Promise<TLabelUpdateResponse> {
@@ -303,7 +312,12 @@ export async function updateLabel(
     const row = await deps.db.transaction(async (tx) => {
       const current = await findLabelRequest(tx, id, { forUpdate: true });
       if (!current) throw notFound('Label request not found.');
+      assertTracked({
+        tracking_number: body.tracking_number ?? current.trackingNumber,
+        tracking_link: body.tracking_link ?? current.trackingLink,
+      });
       replacedKey = filed ? current.labelKey : null;
+      // Only what the body names (Drizzle leaves out the undefined ones).
       let row = await updateLabelRequest(tx, id, {
         trackingNumber: body.tracking_number,
         trackingLink: body.tracking_link,

@@ -4,10 +4,16 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
-import { centerAccounts, hcStaffLinks, rhcHcLinks, users } from '../../db/schema/accounts.ts';
+import {
+  centerAccounts,
+  centerJoinRequests,
+  hcStaffLinks,
+  rhcHcLinks,
+  users,
+} from '../../db/schema/accounts.ts';
 
 const rep = alias(users, 'rep');
-/** The harvest centers a staff member or an RHC is linked with, by company. */
+/** The harvest centers a staff member or an RHC is linked with or asked to join, by company. */
 const linkedCenters = sql<string | null>`(
   SELECT string_agg(coalesce(nullif(lc.company, ''), lc.email), ', ' ORDER BY lc.company)
   FROM ${users} lc
@@ -15,6 +21,8 @@ const linkedCenters = sql<string | null>`(
     SELECT ${hcStaffLinks.harvestCenterId} FROM ${hcStaffLinks} WHERE ${hcStaffLinks.staffId} = ${users.id}
     UNION
     SELECT ${rhcHcLinks.harvestCenterId} FROM ${rhcHcLinks} WHERE ${rhcHcLinks.rhcId} = ${users.id}
+    UNION
+    SELECT ${centerJoinRequests.harvestCenterId} FROM ${centerJoinRequests} WHERE ${centerJoinRequests.requesterId} = ${users.id}
   )
 )`;
 

@@ -18,11 +18,8 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount } from '../accounts/account-view.ts';
-import {
-  createAccount,
-  linkRhcToHarvestCenter,
-  linkStaffToHarvestCenter,
-} from '../accounts/account-writes.ts';
+import { createAccount } from '../accounts/account-writes.ts';
+import { createJoinRequest, isJoinTokenOf, queueJoinRequestedMail } from '../accounts/center-join.ts';
 import { claimAdminInvitation, findActiveInvitation, recordInvitationUse } from './admin-invitations.ts';
 import type { SignUpDeps } from './sign-up.deps.ts';
 
@@ -37,9 +34,18 @@ function invalidLink(field: string): never {
 }
 
 /**
+ * The active harvest center a link names with hcid, only together with its current join token: its
+ * sequential id alone names nothing (docs/decisions/027-consent-to-join-a-center.md).
+ */
+async function findCenterOfJoinLink(db: Db, hcid: number | null | undefined, token: string | undefined) {
+  if (!hcid || !(await isJoinTokenOf(db, hcid, token))) return undefined;
+  return findActiveAccount(db, hcid, MEMBERSHIP.harvestCenter);
+}
+
+/**
  * GET /api/v1/sign-up/link/: whether a form's link leads to an account to join (an active sales
- * rep for srid, an active harvest center for hcid, a live invitation for pass). The form sends
- * the visitor to the guest route when it does not.
+ * rep for srid, a harvest center's hcid with its join token, a live invitation for pass). The form
+ * sends the visitor to the guest route when it does not.
  */
 export async function checkSignUpLink(db: Db, query: z.infer<typeof ZSignUpLinkQuery>): Promise<TSignUpLink> {
   const invalid = { valid: false, harvest_center: null };
@@ -53,11 +59,11 @@ export async function checkSignUpLink(db: Db, query: z.infer<typeof ZSignUpLinkQ
       if (!(await findActiveAccount(db, query.srid, MEMBERSHIP.salesRep))) return invalid;
       if (query.form === 'harvest-center' || query.hcid === undefined)
         return { valid: true, harvest_center: null };
-      const center = await findActiveAccount(db, query.hcid, MEMBERSHIP.harvestCenter);
+      const center = await findCenterOfJoinLink(db, query.hcid, query.token);
       return center ? { valid: true, harvest_center: center.company } : invalid;
     }
     case 'hc-staff': {
-      const center = await findActiveAccount(db, query.hcid, MEMBERSHIP.harvestCenter);
+      const center = await findCenterOfJoinLink(db, query.hcid, query.token);
       return center ? { valid: true, harvest_center: center.company } : invalid;
     }
     default:
@@ -67,9 +73,10 @@ export async function checkSignUpLink(db: Db, query: z.infer<typeof ZSignUpLinkQ
 
 /**
  * POST /api/v1/harvest-centers/ without a session: the seven public sign-up forms. One transaction
- * makes the account through the accounts core, ties it to its link (rep, harvest center,
- * invitation), gives an HC the attestation it signed, and queues the mail that confirms the
- * e-mail address; the account cannot sign in before that.
+ * makes the account through the accounts core, ties it to its link (rep, invitation), gives an HC
+ * the attestation it signed, and queues the mail that confirms the e-mail address; the account
+ * cannot sign in before that. A staff member or an RHC naming a harvest center only asks to join
+ * it: the center is told and decides (nothing of it is shared before).
  */
 export async function signUpAccount(
   deps: SignUpDeps,
@@ -90,22 +97,21 @@ export async function signUpAccount(
     const membershipId = isAdminForm ? MEMBERSHIP.admin : body.subscription;
 
     let salesRepId: number | null = null;
-    let harvestCenterId: number | null = null;
     if (membershipId === MEMBERSHIP.harvestCenter || membershipId === MEMBERSHIP.referralHarvestCenter) {
       const rep = await findActiveAccount(tx, body.saless_rep_id, MEMBERSHIP.salesRep);
       if (!rep) invalidLink('saless_rep_id');
       salesRepId = rep.id;
     }
+    let centerToJoin: { id: number; email: string; company: string } | undefined;
     if (membershipId === MEMBERSHIP.referralHarvestCenter && body.hc_id) {
-      const center = await findActiveAccount(tx, body.hc_id, MEMBERSHIP.harvestCenter);
-      if (!center) invalidLink('hc_id');
-      harvestCenterId = center.id;
+      centerToJoin = await findCenterOfJoinLink(tx, body.hc_id, body.join_token);
+      if (!centerToJoin) invalidLink('hc_id');
     }
     if (membershipId === MEMBERSHIP.hcStaff) {
-      const center = await findActiveAccount(tx, body.staff_hc_ids?.[0], MEMBERSHIP.harvestCenter);
-      if (!center) invalidLink('staff_hc_ids');
-      harvestCenterId = center.id;
+      centerToJoin = await findCenterOfJoinLink(tx, body.staff_hc_ids?.[0], body.join_token);
+      if (!centerToJoin) invalidLink('staff_hc_ids');
     }
+    const harvestCenterId = centerToJoin?.id ?? null;
     const signsAttestation = membershipId === MEMBERSHIP.harvestCenter;
     if (signsAttestation && (!body.template_id || !body.document_id)) {
       throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
@@ -142,11 +148,10 @@ export async function signUpAccount(
       if (!claimed)
         throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
     }
-    if (harvestCenterId !== null && membershipId === MEMBERSHIP.referralHarvestCenter) {
-      await linkRhcToHarvestCenter(tx, created.id, harvestCenterId);
-    }
-    if (harvestCenterId !== null && membershipId === MEMBERSHIP.hcStaff) {
-      await linkStaffToHarvestCenter(tx, created.id, harvestCenterId);
+    if (centerToJoin) {
+      const kind = membershipId === MEMBERSHIP.hcStaff ? 'staff' : 'rhc';
+      await createJoinRequest(tx, { kind, requesterId: created.id, harvestCenterId: centerToJoin.id });
+      await queueJoinRequestedMail(tx, { kind, requester: created, center: centerToJoin }, deps.publicUrl);
     }
     if (invitationId !== null) await recordInvitationUse(tx, invitationId, created.id);
     await queueEmailConfirmation(tx, created, deps.publicUrl);

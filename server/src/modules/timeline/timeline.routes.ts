@@ -4,10 +4,11 @@ import { ZPatientTimeline } from '@portal/shared/timeline';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import type { SigningCertificate } from '../../esign/certificate.ts';
-import { renderTimelinePdf } from '../../esign/timeline-pdf.ts';
+import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
 import { requireActor } from '../../http/access.ts';
 import { sendDownload } from '../../http/download-reply.ts';
 import { requestContext } from '../../http/request-context.ts';
+import { cpuPool } from '../../workers/cpu-pool.ts';
 import { getPatientTimeline } from './timeline.service.ts';
 
 /** What the timeline needs from the app: the portal's seal (the documents module keeps it). */
@@ -49,7 +50,7 @@ export const timelineRoutes =
         const context = requestContext(request);
         const timeline = await getPatientTimeline(app.db, actor, request.params.id, context);
         const printId = `custody-${request.params.id}-${randomBytes(6).toString('hex')}`;
-        const pdf = await renderTimelinePdf({
+        const pdf = await cpuPool.run(PDF_TASKS.renderTimelinePdf, {
           timeline,
           printId,
           printedAt: new Date(),

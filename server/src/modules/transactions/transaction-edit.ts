@@ -1,7 +1,7 @@
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import {
   TRANSACTION_TEXTS,
-  type TTransactionEditBody,
+  type TTransactionPatchBody,
   type TTransactionRow,
 } from '@portal/shared/transactions';
 import { eq } from 'drizzle-orm';
@@ -34,9 +34,14 @@ async function assertAccountOf(
   }
 }
 
+/** The value a PATCH names, or the current one when it leaves the field out (null clears). */
+function named<T>(value: T | undefined, current: T): T {
+  return value === undefined ? current : value;
+}
+
 /**
- * An admin's edit of a transaction (part 2 §3 "Transaction edit payload"): a note is required
- * (§5); a new rep brings its manager and distributor as they are now; the commission shares are
+ * An admin's edit of a transaction (part 2 §3 "Transaction edit payload"): the fields it names
+ * change, the others stay (a PATCH); a note is required (§5); a new rep brings its manager and distributor as they are now; the commission shares are
  * recomputed at the transaction's own date when product, amount or team change; "commission paid"
  * pays or unpays every share. The row, its note and the audit entry are written in one database
  * transaction.
@@ -45,7 +50,7 @@ export async function updateTransaction(
   db: Db,
   actor: Actor,
   id: number,
-  body: TTransactionEditBody,
+  body: TTransactionPatchBody,
   context: RequestContext,
 ): Promise<TTransactionRow> {
   if (!body.transaction_note) {
@@ -54,47 +59,54 @@ export async function updateTransaction(
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
     if (!current) throw notFound(TRANSACTION_TEXTS.notFound);
-    const [product] = await tx
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(eq(products.id, body.product_id));
-    if (!product)
-      throw badRequest('Choose an existing product.', { product_id: 'Choose an existing product.' });
+    // The product's name is kept as sold unless the edit names the product.
+    let product = { id: current.productId, name: current.productName };
+    if (body.product_id !== undefined) {
+      const [chosen] = await tx
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(eq(products.id, body.product_id));
+      if (!chosen)
+        throw badRequest('Choose an existing product.', { product_id: 'Choose an existing product.' });
+      product = chosen;
+    }
     await assertAccountOf(
       tx,
       'harvest_center',
-      body.harvest_center,
+      body.harvest_center ?? null,
       MEMBERSHIP.harvestCenter,
       'harvest center',
     );
     await assertAccountOf(
       tx,
       'referral_harvest_center',
-      body.referral_harvest_center,
+      body.referral_harvest_center ?? null,
       MEMBERSHIP.referralHarvestCenter,
       'referral harvest center',
     );
-    await assertAccountOf(tx, 'patient', body.patient, MEMBERSHIP.patient, 'patient');
-    await assertAccountOf(tx, 'sales_rep', body.sales_rep, MEMBERSHIP.salesRep, 'sales rep');
+    await assertAccountOf(tx, 'patient', body.patient ?? null, MEMBERSHIP.patient, 'patient');
+    await assertAccountOf(tx, 'sales_rep', body.sales_rep ?? null, MEMBERSHIP.salesRep, 'sales rep');
 
+    const salesRepId = named(body.sales_rep, current.salesRepId);
     const team =
-      body.sales_rep === current.salesRepId
+      salesRepId === current.salesRepId
         ? {
             salesRepId: current.salesRepId,
             salesManagerId: current.salesManagerId,
             salesDistributorId: current.salesDistributorId,
           }
-        : await salesTeamOfRep(tx, body.sales_rep);
+        : await salesTeamOfRep(tx, salesRepId);
     const next = {
       productId: product.id,
       productName: product.name,
-      quantity: body.quantity,
-      amountCents: body.amount_cents,
-      harvestCenterId: body.harvest_center,
-      referralHarvestCenterId: body.referral_harvest_center,
-      patientId: body.patient,
+      quantity: named(body.quantity, current.quantity),
+      amountCents: named(body.amount_cents, current.amountCents),
+      harvestCenterId: named(body.harvest_center, current.harvestCenterId),
+      referralHarvestCenterId: named(body.referral_harvest_center, current.referralHarvestCenterId),
+      patientId: named(body.patient, current.patientId),
       ...team,
     };
+    const commissionPaid = named(body.commission_paid, current.commissionPaid);
     const changes: Changes = {};
     for (const [key, value] of Object.entries(next)) {
       const before = current[key as keyof typeof next];
@@ -123,10 +135,10 @@ export async function updateTransaction(
       managerCommissionPaidAt: current.managerCommissionPaidAt,
       distributorCommissionPaidAt: current.distributorCommissionPaidAt,
     };
-    if (body.commission_paid !== current.commissionPaid) {
-      changes.commissionPaid = { from: current.commissionPaid, to: body.commission_paid };
+    if (commissionPaid !== current.commissionPaid) {
+      changes.commissionPaid = { from: current.commissionPaid, to: commissionPaid };
       const now = new Date();
-      paidAt = body.commission_paid
+      paidAt = commissionPaid
         ? {
             repCommissionPaidAt: paidAt.repCommissionPaidAt ?? now,
             managerCommissionPaidAt: paidAt.managerCommissionPaidAt ?? now,
@@ -136,7 +148,7 @@ export async function updateTransaction(
     }
     await tx
       .update(transactions)
-      .set({ ...next, ...shares, ...paidAt, commissionPaid: body.commission_paid })
+      .set({ ...next, ...shares, ...paidAt, commissionPaid })
       .where(eq(transactions.id, id));
     await tx
       .insert(transactionNotes)

@@ -10,10 +10,10 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import {
   ZLastTransactionId,
-  ZTransactionEditBody,
   ZTransactionExportQuery,
   ZTransactionListQuery,
   ZTransactionPage,
+  ZTransactionPatchBody,
   ZTransactionRow,
 } from '@portal/shared/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -106,7 +106,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/transactions/:id/',
     {
       config: { access: ADMINS },
-      schema: { tags, params: ZIdParams, body: ZTransactionEditBody, response: { 200: ZTransactionRow } },
+      schema: { tags, params: ZIdParams, body: ZTransactionPatchBody, response: { 200: ZTransactionRow } },
     },
     async (request) =>
       updateTransaction(

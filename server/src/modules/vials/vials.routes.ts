@@ -8,6 +8,7 @@ import {
 } from '@portal/shared/vials';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../http/access.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { LAB_AND_ADMINS } from '../accounts/roles.ts';
 import { createVialRecord, getVialsHistory, updateVialRecordAndTotals } from './vials.service.ts';
@@ -15,7 +16,8 @@ import { createVialRecord, getVialsHistory, updateVialRecordAndTotals } from './
 export const vialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['vials'];
 
-  // Every signed-in role may ask; the patient's policy decides (a patient only its own).
+  // Every signed-in role may ask; the patient's policy decides (a patient only its own). Each reading
+  // is on the audit trail (decision 028).
   app.get(
     '/api/v1/vials-history/user/:id/',
     {
@@ -27,7 +29,14 @@ export const vialsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZVialsHistoryResponse },
       },
     },
-    async (request) => getVialsHistory(app.db, requireActor(request), request.params.id, request.query),
+    async (request) =>
+      auditListing(
+        app.db,
+        request,
+        'vial.listed',
+        await getVialsHistory(app.db, requireActor(request), request.params.id, request.query),
+        () => [request.params.id],
+      ),
   );
 
   app.post(

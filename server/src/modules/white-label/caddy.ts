@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { publicDomainNameProblem } from '@portal/shared/public-domain-names';
 import type { WhiteLabelConfig } from '../../config/env.ts';
 
 /**
@@ -70,8 +71,13 @@ function globalOptions(config: WhiteLabelConfig): string {
   ].join('\n');
 }
 
-/** Writes the domain's site file (replacing an older one: the step may be run again). */
+/**
+ * Writes the domain's site file (replacing an older one: the step may be run again). Only for a
+ * public domain name: the host is the site's address and part of the Caddyfile's text.
+ */
 export async function writeSiteFile(config: WhiteLabelConfig, domain: { id: number; host: string }) {
+  const refused = publicDomainNameProblem(domain.host);
+  if (refused) throw new Error(refused);
   await fs.mkdir(config.caddy.sitesDir, { recursive: true });
   const file = siteFileOf(config, domain.host);
   const temporary = `${file}.${process.pid}.tmp`;

@@ -1,9 +1,9 @@
 import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import type { WhiteLabelConfig } from '../../config/env.ts';
+import { describeInwardAddress, inwardAddressKind } from './inward-addresses.ts';
 
 /** Where a white-label domain answers this portal's check (the token of the domain it came in on). */
 export const DOMAIN_CHECK_PATH = '/.well-known/portal-domain-check';
@@ -11,12 +11,12 @@ const TIMEOUT_MS = 5000;
 
 export type CheckOutcome = { ok: true } | { ok: false; reason: string };
 
-/** The A records of a host, through the configured DNS servers (the system's when none). */
-export async function resolveARecords(config: WhiteLabelConfig, host: string): Promise<string[]> {
+/** A host's A (or AAAA) records, through the configured DNS servers (the system's when none). */
+async function resolveRecords(config: WhiteLabelConfig, host: string, family: 4 | 6): Promise<string[]> {
   const resolver = new Resolver({ timeout: TIMEOUT_MS, tries: 2 });
   if (config.dnsServers.length > 0) resolver.setServers(config.dnsServers);
   try {
-    return await resolver.resolve4(host);
+    return await (family === 4 ? resolver.resolve4(host) : resolver.resolve6(host));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
@@ -24,13 +24,29 @@ export async function resolveARecords(config: WhiteLabelConfig, host: string): P
   }
 }
 
-/** Step 1 of check_up: the domain's A record is the server address. */
+/**
+ * Step 1 of check_up: the domain's A record is the server address, and nothing it resolves to (A or
+ * AAAA) leads inward: an address other than the server address that is loopback, private,
+ * link-local, CGNAT, multicast or reserved stops the check before any connection is made.
+ */
 export async function checkARecord(config: WhiteLabelConfig, host: string): Promise<CheckOutcome> {
   let addresses: string[];
   try {
-    addresses = await resolveARecords(config, host);
+    const [v4, v6] = await Promise.all([resolveRecords(config, host, 4), resolveRecords(config, host, 6)]);
+    addresses = [...v4, ...v6];
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
+  }
+  for (const address of addresses) {
+    const kind = address === config.serverAddress ? null : inwardAddressKind(address);
+    if (kind) {
+      return {
+        ok: false,
+        reason:
+          `${host} resolves to ${describeInwardAddress(address, kind)}: the portal does not connect ` +
+          `through it. Point its A record at ${config.serverAddress} only.`,
+      };
+    }
   }
   if (addresses.includes(config.serverAddress)) return { ok: true };
   return {
@@ -42,25 +58,25 @@ export async function checkARecord(config: WhiteLabelConfig, host: string): Prom
   };
 }
 
-/** Connections to the domain go to the server address, whatever the machine's own resolver says. */
-function lookupAt(address: string): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family: 4 }]);
-    else callback(null, address, 4);
-  };
-}
-
 /**
  * Step 2 of check_up: a request through the domain (its name in the Host and TLS SNI, sent to the
- * server address) reaches this portal: the answer holds the domain's token.
+ * server address) reaches this portal: the answer holds the domain's token. The connection goes to
+ * the server address and nowhere else: the host name is only the Host header and the SNI (a URL
+ * with a numeric host such as 2130706433 would connect there directly, skipping any lookup).
  */
 export function probeDomain(config: WhiteLabelConfig, host: string, token: string): Promise<CheckOutcome> {
   const client = config.probe.scheme === 'https' ? https : http;
   const url = `${config.probe.scheme}://${host}:${config.probe.port}${DOMAIN_CHECK_PATH}`;
   return new Promise((resolve) => {
     const request = client.get(
-      url,
-      { lookup: lookupAt(config.serverAddress), timeout: TIMEOUT_MS },
+      {
+        host: config.serverAddress,
+        port: config.probe.port,
+        path: DOMAIN_CHECK_PATH,
+        headers: { host: `${host}:${config.probe.port}` },
+        servername: host,
+        timeout: TIMEOUT_MS,
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');

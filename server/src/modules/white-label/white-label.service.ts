@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { publicDomainNameProblem } from '@portal/shared/public-domain-names';
 import {
   type TServerStep,
   type TServerStepResult,
@@ -203,7 +204,8 @@ async function failStep(deps: WhiteLabelDeps, domain: DomainRow, step: TServerSt
  * - check_up: the A record is the server address (the ask endpoint approves the domain from then),
  *   then a request through the domain reaches this portal: Up and Running;
  * - create_ssl_file: after check_up, the certificate Caddy got on demand answers the handshake.
- * A step that fails answers success false with the reason (409 before check_up for the SSL step).
+ * A step that fails answers success false with the reason (409 before check_up for the SSL step); a
+ * host that is not a public domain name fails every step.
  */
 export async function runServerStep(
   deps: WhiteLabelDeps,
@@ -213,6 +215,9 @@ export async function runServerStep(
   context: RequestContext,
 ): Promise<TServerStepResult> {
   const domain = await requireDomain(deps.db, id);
+  // A host stored before the URL rule (an IP address, a local name) gets no folder, site or check.
+  const refused = publicDomainNameProblem(domain.host);
+  if (refused) return failStep(deps, domain, step, refused);
   const done = async (message: string, changes: Partial<DomainRow>) => {
     const row = await updateDomain(deps, id, { ...changes, lastError: '' });
     await recordAudit(deps.db, {
@@ -274,12 +279,13 @@ export async function runServerStep(
 
 /**
  * GET domain/tls-ask/?domain=: Caddy asks before getting a certificate. Yes (200) only for a
- * registered domain whose A record pointed here; anything else 404, so nobody can make this
- * server fetch certificates for names that are not ours.
+ * registered domain whose A record pointed here (and a public domain name: never an IP address or a
+ * local name stored before that rule); anything else 404, so nobody can make this server fetch
+ * certificates for names that are not ours.
  */
 export async function isCertificateAllowed(db: Db, name: string): Promise<boolean> {
   const host = hostNameOf(name);
-  if (host === '') return false;
+  if (host === '' || publicDomainNameProblem(host)) return false;
   const [row] = await db
     .select({ dnsVerifiedAt: domains.dnsVerifiedAt })
     .from(domains)

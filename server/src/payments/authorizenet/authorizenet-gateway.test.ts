@@ -45,6 +45,8 @@ beforeAll(async () => {
     clientKey: 'client-key',
     apiUrl: `http://127.0.0.1:${port}/xml/v1/request.api`,
     acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+    environment: 'sandbox',
+    acceptJsApiOrigin: 'https://apitest.authorize.net',
   });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -191,6 +193,8 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
       clientKey: 'z',
       apiUrl: 'http://127.0.0.1:9/unreachable',
       acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+      environment: 'sandbox',
+      acceptJsApiOrigin: 'https://apitest.authorize.net',
     });
     await expect(down.voidCharge('1')).rejects.toBeInstanceOf(PaymentGatewayUnavailableError);
   });

@@ -118,7 +118,9 @@ export function AuditLogPage() {
         <Alert color={verify.data.ok ? 'green' : 'red'} role="status">
           {verify.data.ok
             ? `${AUDIT_TEXTS.chainOk} ${verify.data.rows} rows.`
-            : `The chain is broken at row ${verify.data.chain_seq}: ${verify.data.reason}.`}
+            : verify.data.chain_seq === null
+              ? `The chain could not be verified: ${verify.data.reason}.`
+              : `The chain is broken at row ${verify.data.chain_seq}: ${verify.data.reason}.`}
         </Alert>
       )}
       {verify.error && <Text c="red">{errorMessage(verify.error)}</Text>}

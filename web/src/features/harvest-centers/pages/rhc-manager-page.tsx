@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CenterLinksDialog } from '../../../components/center-links-dialog.tsx';
+import { JoinRequestsTable, useAdminJoinRequests } from '../../../components/centers/join-requests.tsx';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
@@ -19,6 +20,7 @@ import {
  * with; Edit changes them (an RHC refers patients only to its associated HCs).
  */
 export function RhcManagerPage() {
+  const requests = useAdminJoinRequests('rhc');
   const table = useTableSearch();
   const associations = useRhcAssociations(table.page, table.debouncedSearch.trim());
   const queryClient = useQueryClient();
@@ -60,6 +62,13 @@ export function RhcManagerPage() {
         rowKey={(row) => row.rhc_desc.id}
         pageSize={PAGE_SIZE.default}
         loadingText="Loading referral harvest centers..."
+      />
+      <JoinRequestsTable
+        query={requests}
+        showCenter
+        title="Associations waiting for approval"
+        description="Referral harvest centers that named a harvest center when signing up. The center is asked too; either of you may decide."
+        invalidates={RHC_ASSOCIATION_KEYS.all}
       />
       {editing && (
         <CenterLinksDialog

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CenterLinksDialog } from '../../../components/center-links-dialog.tsx';
+import { JoinRequestsTable, useAdminJoinRequests } from '../../../components/centers/join-requests.tsx';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { PagedDataTable, TableSearchInput } from '../../../components/paged-data-table.tsx';
 import { useTableSearch } from '../../../components/table-paging.ts';
@@ -14,6 +15,7 @@ import { staffName } from '../staff-name.ts';
 export function HcStaffManagerPage() {
   const table = useTableSearch();
   const staff = useAllStaff(table.page, table.debouncedSearch.trim());
+  const requests = useAdminJoinRequests('staff');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TStaffMember | null>(null);
   const columns: DataTableColumn<TStaffMember>[] = [
@@ -50,6 +52,13 @@ export function HcStaffManagerPage() {
         rowKey={(member) => member.id}
         pageSize={PAGE_SIZE.default}
         loadingText="Loading staff..."
+      />
+      <JoinRequestsTable
+        query={requests}
+        showCenter
+        title="Staff waiting for approval"
+        description="People who signed up through a harvest center's staff link. The center is asked too; either of you may decide."
+        invalidates={HC_STAFF_KEYS.all}
       />
       {editing && (
         <CenterLinksDialog

@@ -14,7 +14,10 @@ import { api } from '../../../lib/api-client.ts';
 
 /** The sign-up forms' calls are anonymous: whoever is signed in in this browser, a sign-up is public. */
 
-export function useSignUpLink(form: SignUpFormKind, link: { srid?: string; hcid?: string; pass?: string }) {
+export function useSignUpLink(
+  form: SignUpFormKind,
+  link: { srid?: string; hcid?: string; token?: string; pass?: string },
+) {
   return useQuery({
     queryKey: ['sign-up', 'link', form, link],
     queryFn: () =>

@@ -38,18 +38,31 @@ import { signUp, useSignUpLink } from '../api/sign-up-api.ts';
 import { AttestationStep, type SignedAttestation } from '../components/attestation-step.tsx';
 
 /** What the form holds: the schema's input (the link's ids are added on submit). */
-type Values = Omit<z.input<typeof ZAccountSignUp>, 'saless_rep_id' | 'hc_id' | 'staff_hc_ids' | 'pass'>;
+type Values = Omit<
+  z.input<typeof ZAccountSignUp>,
+  'saless_rep_id' | 'hc_id' | 'staff_hc_ids' | 'join_token' | 'pass'
+>;
+type LinkParams = { srid?: string; hcid?: string; token?: string; pass?: string };
 
 const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
-/** The query parameters a form reads (part 2 §2): anything else in the address is ignored. */
-function useLinkParams(form: SignUpForm) {
+/**
+ * The query parameters a form reads (part 2 §2; hcid comes with the center's join token): anything
+ * else in the address is ignored.
+ */
+function useLinkParams(form: SignUpForm): LinkParams {
   const [params] = useSearchParams();
   const read = (name: 'srid' | 'hcid' | 'pass') =>
     form.needs.includes(name) || form.accepts?.includes(name as 'hcid')
       ? (params.get(name) ?? undefined)
       : undefined;
-  return { srid: read('srid'), hcid: read('hcid'), pass: read('pass') };
+  const hcid = read('hcid');
+  return {
+    srid: read('srid'),
+    hcid,
+    token: hcid ? (params.get('token') ?? undefined) : undefined,
+    pass: read('pass'),
+  };
 }
 
 /**
@@ -92,11 +105,7 @@ function emptyValues(form: SignUpForm): Values {
   };
 }
 
-function SignUpFields(props: {
-  form: SignUpForm;
-  link: { srid?: string; hcid?: string; pass?: string };
-  harvestCenter: string | null;
-}) {
+function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter: string | null }) {
   const { form: kind, link } = props;
   const needs = signUpRequirements(kind.subscription);
   const signsAttestation = kind.kind === 'harvest-center';
@@ -112,6 +121,7 @@ function SignUpFields(props: {
         saless_rep_id: idOf(link.srid),
         hc_id: kind.kind === 'referral-harvest-center' ? idOf(link.hcid) : undefined,
         staff_hc_ids: kind.kind === 'hc-staff' && idOf(link.hcid) ? [Number(link.hcid)] : undefined,
+        join_token: link.token,
         pass: link.pass,
       }),
     onSuccess: (result) => {
@@ -245,6 +255,12 @@ function SignUpFields(props: {
             Your account has been created. We sent a link to <strong>{created}</strong>: open it to confirm
             your e-mail address, then sign in.
           </Text>
+          {props.harvestCenter && (
+            <Text>
+              {props.harvestCenter} has been asked to approve your request to join it. Until it does, you have
+              no access to its records; we will tell you by e-mail.
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCreated(null)}>
               Close
