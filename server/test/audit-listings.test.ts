@@ -106,6 +106,12 @@ const LISTINGS: Record<string, Listing> = {
     action: 'document.listed',
     bothSides: true,
   },
+  "the admins' users list": {
+    who: () => w.admin,
+    url: () => '/api/admin/users/?limit=500',
+    action: 'patient.listed',
+    bothSides: true,
+  },
   "an HC's transactions (receipts)": {
     who: () => A().harvestCenter,
     url: () => `/api/v1/harvest-centers/${A().harvestCenter.id}/transactions-history/`,

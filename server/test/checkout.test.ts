@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { SANDBOX_CVC_MISMATCH, SANDBOX_TEST_CARDS } from '@portal/shared/cards';
 import { CHECKOUT_TEXTS, REFERRAL_HARVEST_FEE_CENTS } from '@portal/shared/checkout';
-import { COUPON_REJECTIONS } from '@portal/shared/coupons';
+import { COUPON_CHECKS_LIMITED, COUPON_CHECKS_PER_MINUTE, COUPON_REJECTIONS } from '@portal/shared/coupons';
 import { PRODUCT } from '@portal/shared/products';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -408,6 +408,20 @@ describe('checkout', () => {
     expect(row.shippingFeeCents).toBe(0);
     expect(row.shippingAddress).toBeNull();
     expect(row.shippingDate).toBeNull();
+  });
+
+  it('an account cannot guess coupon codes through checkout faster than at validate-code', async () => {
+    const hc = await createHarvestCenter(t.db, { rep: w.repA });
+    const attempts = [];
+    for (let i = 0; i < COUPON_CHECKS_PER_MINUTE; i++) {
+      attempts.push((await checkout(hc, order({ coupon_code: `GUESS${i}` }))).statusCode);
+    }
+    expect(attempts.every((status) => status === 400)).toBe(true);
+    const limited = await checkout(hc, order({ coupon_code: 'GUESS-LAST' }));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(COUPON_CHECKS_LIMITED);
+    // Another account is not held back.
+    expect((await checkout(w.hcB, order({ coupon_code: 'GUESS0' }))).statusCode).toBe(400);
   });
 
   it('a patient with tag 1 orders vials for self; without the tag or for another product it cannot', async () => {

@@ -1,10 +1,9 @@
-import { COUPON_CHECKS_LIMITED, COUPON_CODE_TAKEN } from '@portal/shared/coupons';
+import { COUPON_CHECKS_LIMITED, COUPON_CHECKS_PER_MINUTE, COUPON_CODE_TAKEN } from '@portal/shared/coupons';
 import { PRODUCT } from '@portal/shared/products';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../src/db/schema/commerce.ts';
 import { rateLimitHits } from '../src/db/schema/sign-up.ts';
-import { COUPON_CHECKS_PER_MINUTE } from '../src/modules/coupons/coupons.routes.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

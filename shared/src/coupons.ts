@@ -27,6 +27,12 @@ export const COUPON_REJECTIONS = {
   wrongHarvestCenter: 'This coupon code is not valid for this harvest center.',
 } as const;
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists.';
+/**
+ * Code checks an account may make in a minute (validate-code; unknown codes at checkout count the
+ * same): enough for a person typing codes, too few to guess them (unlimited, one account tried about
+ * 400 a second).
+ */
+export const COUPON_CHECKS_PER_MINUTE = 30;
 /** The answer (429) to an account that checks too many codes in a minute. */
 export const COUPON_CHECKS_LIMITED = 'Too many coupon codes checked. Please wait a minute and try again.';
 

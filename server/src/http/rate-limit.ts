@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/sign-up.ts';
+import { requireActor } from './access.ts';
 import { AppError } from './errors.ts';
 
 type Incr = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -77,6 +78,19 @@ export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<
     errorResponseBuilder: (_request, context) =>
       new AppError(429, `Too many requests. Please try again in ${context.after}.`),
   });
+}
+
+/**
+ * A route's `config.rateLimit` counted per signed-in account instead of per address (the gate has
+ * signed the caller in before the limit runs): what one account may try, from however many addresses.
+ */
+export function perAccountRateLimit(max: number, timeWindowMs: number, message: string) {
+  return {
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => `account ${requireActor(request).id}`,
+    errorResponseBuilder: () => new AppError(429, message),
+  };
 }
 
 /** Deletes counters whose window has ended (the session purge job calls it). */

@@ -8,7 +8,12 @@ import {
   type TCheckoutOrder,
   type TCheckoutResponse,
 } from '@portal/shared/checkout';
-import { COUPON_REJECTIONS, couponRejection } from '@portal/shared/coupons';
+import {
+  COUPON_CHECKS_LIMITED,
+  COUPON_CHECKS_PER_MINUTE,
+  COUPON_REJECTIONS,
+  couponRejection,
+} from '@portal/shared/coupons';
 import { PRODUCT } from '@portal/shared/products';
 import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/commerce.ts';
@@ -31,12 +36,14 @@ import {
 import { centerLogoBytes } from '../accounts/center-logo.ts';
 import { createPatient } from '../accounts/create-patient.ts';
 import {
+  countRecentUnknownCouponCodes,
   emailTaken,
   findCouponForOrder,
   findPatientForOrder,
   findProduct,
   findSavedCard,
   nextInvoiceId,
+  noteUnknownCouponCode,
 } from './checkout.repository.ts';
 import {
   type CheckoutAnswer,
@@ -102,6 +109,7 @@ async function prepareOrder(
   buyer: Buyer,
   order: TCheckoutOrder,
   channel: CheckoutChannel,
+  origin: CheckoutOrigin,
 ): Promise<PreparedOrder> {
   if (channel === 'patient-self') {
     if (buyer.kind !== 'patient') throw forbidden();
@@ -176,7 +184,11 @@ async function prepareOrder(
   let couponId: number | null = null;
   let couponDiscountCents = 0;
   if (order.coupon_code) {
+    if ((await countRecentUnknownCouponCodes(db, buyer.userId, 60_000)) >= COUPON_CHECKS_PER_MINUTE) {
+      throw new AppError(429, COUPON_CHECKS_LIMITED);
+    }
     const coupon = await findCouponForOrder(db, order.coupon_code);
+    if (!coupon) await noteUnknownCouponCode(db, buyer.userId, origin.ip);
     const rejection = couponRejection(
       coupon && {
         status: coupon.status,
@@ -269,7 +281,7 @@ export async function placeCheckoutOrder(
 
   let prepared: PreparedOrder;
   try {
-    prepared = await prepareOrder(db, buyer, order, channel);
+    prepared = await prepareOrder(db, buyer, order, channel, origin);
     if (prepared.couponId !== null && !(await reserveCouponUse(db, attemptId, prepared.couponId))) {
       const message = COUPON_REJECTIONS.usedUp;
       throw badRequest(message, { coupon_code: message });

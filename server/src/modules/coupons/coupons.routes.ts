@@ -1,6 +1,7 @@
 import { ZMessage } from '@portal/shared/auth';
 import {
   COUPON_CHECKS_LIMITED,
+  COUPON_CHECKS_PER_MINUTE,
   COUPON_TEXTS,
   ZCoupon,
   ZCouponBody,
@@ -13,7 +14,7 @@ import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { perAccountRateLimit } from '../../http/rate-limit.ts';
 import { harvestCenterOfOrder, requireBuyer } from '../accounts/buyers.ts';
 import {
   createCoupon,
@@ -25,11 +26,6 @@ import {
 } from './coupons.service.ts';
 
 const tags = ['coupons'];
-/**
- * Code checks an account may make in a minute: enough for a person typing codes, too few to guess
- * them (unlimited, one account tried about 400 a second).
- */
-export const COUPON_CHECKS_PER_MINUTE = 30;
 const ZCouponListQuery = ZPageQuery.extend({ search: z.string().max(100).optional() });
 
 /** Coupon codes (part 2 §7 Coupons): admins manage them; buyers check a code at checkout. */
@@ -79,12 +75,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: BUYER_MEMBERSHIPS,
         // Per account (the gate has signed the caller in), in the database store every process shares.
-        rateLimit: {
-          max: COUPON_CHECKS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `account ${requireActor(request).id}`,
-          errorResponseBuilder: () => new AppError(429, COUPON_CHECKS_LIMITED),
-        },
+        rateLimit: perAccountRateLimit(COUPON_CHECKS_PER_MINUTE, 60_000, COUPON_CHECKS_LIMITED),
       },
       schema: { tags, body: ZCouponValidateBody, response: { 200: ZCouponValidation } },
     },

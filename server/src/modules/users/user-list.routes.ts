@@ -1,14 +1,20 @@
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdName, ZOptionsQuery, ZUserOption, ZValueOption } from '@portal/shared/select-options';
-import { ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
+import { type TUserPage, ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { datedFileName, sendDownload } from '../../http/download-reply.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import { openUsersCsv } from './user-csv-export.ts';
 import { filtersInCallersDomain, listUsers } from './user-list.ts';
 import { listUserOptions, USER_OPTION_LISTS } from './user-options.ts';
 import { listDomains, listMemberships, listUserTags } from './users.repository.ts';
+
+/** The patients among a page of users (its listing's audit row, decision 028). */
+const patientIdsOf = (page: TUserPage) =>
+  page.results.filter((user) => user.subscription_id === MEMBERSHIP.patient).map((user) => user.id);
 
 /** The admin user lists, the CSV export and the option lists of the user forms. */
 export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +24,14 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMINS },
       schema: { tags: ['users'], querystring: ZUserListQuery, response: { 200: ZUserPage } },
     },
-    async (request) => listUsers(app.db, filtersInCallersDomain(requireActor(request), request.query)),
+    async (request) =>
+      auditListing(
+        app.db,
+        request,
+        'patient.listed',
+        await listUsers(app.db, filtersInCallersDomain(requireActor(request), request.query)),
+        patientIdsOf,
+      ),
   );
 
   app.get(
@@ -32,7 +45,16 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listUsers(app.db, filtersInCallersDomain(requireActor(request), { ...request.query, active: false })),
+      auditListing(
+        app.db,
+        request,
+        'patient.listed',
+        await listUsers(
+          app.db,
+          filtersInCallersDomain(requireActor(request), { ...request.query, active: false }),
+        ),
+        patientIdsOf,
+      ),
   );
 
   app.get(
