@@ -105,6 +105,11 @@ export const users = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
     /** Made through a public sign-up form (admins review these on their dashboard). */
     selfSignup: boolean('self_signup').notNull().default(false),
+    /**
+     * Signs in without a second factor whatever the policy: the demo accounts of `npm start` only,
+     * so a first run stays one step (docs/decisions/031-strong-sign-in.md).
+     */
+    secondFactorExempt: boolean('second_factor_exempt').notNull().default(false),
     /** Lower-cased haystack for the admin user search (trigram-indexed). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, '') || ' ' || coalesce(phone_number, ''))`,

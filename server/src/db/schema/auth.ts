@@ -37,11 +37,21 @@ export const authTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** How the login was proved: password, passkey, password+totp, password+passkey, password+recovery_code. */
+    established: text('established').notNull().default('password'),
+    /**
+     * complete: a session like any other. second_factor: the password was right and a second factor
+     * is still owed; enrolment: the account must set one up first. Only the sign-in steps accept these.
+     */
+    stage: text('stage', { enum: ['complete', 'second_factor', 'enrolment'] })
+      .notNull()
+      .default('complete'),
   },
   (t) => [
     index('auth_tokens_user_idx').on(t.userId),
     index('auth_tokens_parent_idx').on(t.parentTokenId),
     check('auth_tokens_kind_check', sql`${t.kind} IN ('login', 'impersonation', 'staff_access')`),
+    check('auth_tokens_stage_check', sql`${t.stage} IN ('complete', 'second_factor', 'enrolment')`),
   ],
 );
 
