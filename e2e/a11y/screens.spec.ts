@@ -1,13 +1,22 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type DemoRole, expect, loginAs, test } from '../support/fixtures.ts';
-import { axeProblems, type ScreenFinding, skipLinkProblems, structureProblems } from './a11y-checks.ts';
+import {
+  axeProblems,
+  resize,
+  type ScreenFinding,
+  settle,
+  skipLinkProblems,
+  structureProblems,
+  VIEWPORTS,
+} from './a11y-checks.ts';
 
 /**
  * Every screen of the portal, as each role that can open it, on a desktop and on a 390 px phone:
  * no critical or serious axe violation, one h1, the landmarks, the skip link first, no sideways
  * scrolling. One signed-in page per role visits its screens in turn: its whole side menu (so a new
  * screen is checked as soon as it is in a menu), the pages every user can reach without the menu,
- * the drill-downs and a dialog where one is cheap to open.
+ * the drill-downs. The states after actions (dialogs, menus, pickers, notifications) are in
+ * states.spec.ts.
  *
  * Each screen is opened once and checked at desktop width, then narrowed to the phone's: the same
  * document laid out again (cards for tables, the menu behind its burger), without a second load.
@@ -15,11 +24,6 @@ import { axeProblems, type ScreenFinding, skipLinkProblems, structureProblems } 
  * full load per screen was most of the pass's time); the others are loaded, and a freshly loaded
  * page is where the skip link must come first.
  */
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 const ROLES: DemoRole[] = ['admin', 'lab', 'patient', 'hc', 'rhc', 'staff', 'rep', 'manager', 'distributor'];
 
@@ -35,10 +39,12 @@ const PUBLIC_SCREENS = [
   '/',
   '/forgot-password',
   '/reset-password',
+  '/set-password',
   '/no-such-page',
   // A sign-up form (the others share its page) and the welcome mail's landing page.
   '/sales-rep-registration',
   '/confirm-email',
+  '/verify-document',
 ];
 
 /**
@@ -56,39 +62,6 @@ const DRILL_DOWNS: { from: string; link: string }[] = [
   // The patient's timeline, from the stage card of the patient's dashboard.
   { from: '/dashboard', link: 'main a[href$="/timeline"]' },
 ];
-
-/** A dialog opened on a screen: checked by axe, focused on its first field, and focus back on close. */
-const DIALOGS: { role: DemoRole; screen: string; opener: (page: Page) => Locator }[] = [
-  {
-    role: 'admin',
-    screen: '/dashboard',
-    opener: (page) => page.getByRole('button', { name: 'Add Harvest Center' }),
-  },
-  {
-    role: 'hc',
-    screen: '/dashboard',
-    opener: (page) => page.getByRole('button', { name: /^View patient/ }).first(),
-  },
-];
-
-/** Waits until the screen has drawn its data: no spinner and no 'Loading...' text left. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
-      document.querySelector('.mantine-Loader-root') === null &&
-      // biome-ignore lint/performance/useDomNodeTextContent: only visible text counts (hidden templates say Loading too)
-      !/\bLoading\b/.test(document.body.innerText),
-  );
-}
-
-/** Lays the page out at another width and waits for the layout that follows (media queries, cards). */
-async function resize(page: Page, viewport: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(viewport);
-  await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await settle(page);
-}
 
 /** How a screen is reached: loaded from its address, or by the app's own route change (a menu screen). */
 type Arrival = 'load' | 'menu';
@@ -146,26 +119,6 @@ async function menuPaths(page: Page): Promise<string[]> {
   return [...new Set(hrefs)];
 }
 
-async function checkDialog(page: Page, opener: Locator, label: string): Promise<string[]> {
-  const problems: string[] = [];
-  await opener.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await settle(page);
-  const firstFieldFocused = await dialog.evaluate((element) => {
-    const first = element.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
-    return !first || document.activeElement === first;
-  });
-  if (!firstFieldFocused) problems.push('the dialog did not focus its first field');
-  problems.push(...(await axeProblems(page, label)));
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  if (!(await opener.evaluate((element) => document.activeElement === element))) {
-    problems.push('closing the dialog did not give focus back to its opener');
-  }
-  return problems;
-}
-
 function report(findings: ScreenFinding[]): string {
   return findings.map(({ screen, problems }) => `${screen}\n  ${problems.join('\n  ')}`).join('\n');
 }
@@ -189,7 +142,7 @@ test.describe('accessibility', () => {
     expect(findings, report(findings)).toEqual([]);
   });
 
-  test('the check finds what it is for: a planted image without a name, a second h1 and a sideways scroll', async ({
+  test('the check finds what it is for: a planted image without a name, targets too small, a second h1 and a sideways scroll', async ({
     page,
   }) => {
     await open(page, '/', 'load');
@@ -199,14 +152,21 @@ test.describe('accessibility', () => {
       const main = document.querySelector('main');
       main?.insertAdjacentHTML(
         'beforeend',
-        '<h1>Second</h1><img src="/favicon.svg"><div id="too-wide">Wide</div>',
+        '<h1>Second</h1><img src="/favicon.svg"><div id="too-wide">Wide</div>' +
+          '<button aria-label="Less">-</button><button aria-label="More">+</button>',
       );
       // Set through the CSSOM: the page's CSP refuses an inline style attribute.
       const wide = document.getElementById('too-wide');
       if (wide) wide.style.width = '3000px';
+      // Two 12 px buttons side by side: below WCAG 2.2's 24 px target size, without the spacing.
+      for (const button of main?.querySelectorAll<HTMLElement>('button[aria-label]') ?? []) {
+        Object.assign(button.style, { width: '12px', height: '12px', padding: '0', margin: '0' });
+      }
     });
     expect(await axeProblems(page, 'planted login')).toEqual([
       expect.stringMatching(/^axe critical image-alt/),
+      // target-size is off in axe's default run: the pass that ran the default rules never saw it.
+      expect.stringMatching(/^axe serious target-size/),
     ]);
     expect(await structureProblems(page, { signedIn: false })).toEqual([
       expect.stringMatching(/^expected one h1, found 2/),
@@ -252,13 +212,6 @@ test.describe('accessibility', () => {
             await open(page, target, 'load');
             check(target, await checkScreen(page, 'load', true, `${role} ${target}`));
           }
-        }
-        for (const dialog of DIALOGS.filter((candidate) => candidate.role === role && shard === 0)) {
-          await page.setViewportSize(VIEWPORTS.desktop);
-          await page.goto(dialog.screen);
-          await settle(page);
-          const label = `desktop ${role} ${dialog.screen} dialog`;
-          check(`${dialog.screen} dialog`, await checkDialog(page, dialog.opener(page), label));
         }
         expect(findings, report(findings)).toEqual([]);
       });

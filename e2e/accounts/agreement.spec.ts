@@ -1,4 +1,5 @@
 import { expect, loginAs, loginThroughForm, test } from '../support/fixtures.ts';
+import { finishSignInInBrowser } from '../support/second-factor.ts';
 import { auth, createUser, tokenFor } from './accounts-helpers.ts';
 
 test('a new harvest center accepts the agreement before reaching its dashboard', async ({ page }) => {
@@ -13,6 +14,8 @@ test('a new harvest center accepts the agreement before reaching its dashboard',
   expect((await refused.json()).code).toBe('agreement_required');
 
   await loginThroughForm(page, hc.email, hc.password);
+  // Its second factor first (decision 031): set up when its token was made above.
+  await finishSignInInBrowser(page, hc.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   const gate = page.getByRole('heading', { name: 'Private Membership Agreement' });
   await expect(gate).toBeVisible();

@@ -43,6 +43,23 @@ test.describe('own account', () => {
     await expect(page.getByLabel('City')).toHaveValue('Springfield');
   });
 
+  test('Date Joined and Last Login read whole on a 390 px phone, and where the cards sit side by side', async ({
+    page,
+  }) => {
+    await loginAs(page, 'hc');
+    await page.goto('/profile');
+    for (const width of [390, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const label of ['Date Joined', 'Last Login']) {
+        const field = page.getByLabel(label);
+        await expect(field).toHaveValue(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$|^N\/A$/);
+        // The whole value fits its box: nothing cut off at the right edge ('26 Nov 2026, 15:').
+        const cut = await field.evaluate((input: HTMLInputElement) => input.scrollWidth > input.clientWidth);
+        expect(cut, `${label} is cut at ${width} px`).toBe(false);
+      }
+    }
+  });
+
   test('a patient has no company field and no Template ID', async ({ page }) => {
     const patient = await createUser(page.request, 'patient', { acceptAgreement: true });
     await loginAs(page, patient);

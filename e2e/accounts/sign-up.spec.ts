@@ -11,6 +11,7 @@ import {
   unique,
 } from '../support/fixtures.ts';
 import { deliveredMails } from '../support/mail.ts';
+import { finishSignInInBrowser } from '../support/second-factor.ts';
 
 const PASSWORD = 'a-strong-password';
 
@@ -84,6 +85,8 @@ test("a rep's link: the HC signs its attestation with a drawn signature, confirm
   await page.goto(await confirmationLink(email));
   await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
   await loginThroughForm(page, email, PASSWORD);
+  // A harvest center sets up its second factor right after its password (decision 031).
+  await finishSignInInBrowser(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const centers = await rep.get<{ results: { company: string; template_id: string }[] }>(
@@ -94,10 +97,11 @@ test("a rep's link: the HC signs its attestation with a drawn signature, confirm
   ]);
 });
 
-test("HC staff signs up from the HC's staff link, and joins its staff once the HC approves", async ({
+test("HC staff signs up from the HC's staff link, gets in while pending, and joins its staff once the HC approves", async ({
   page,
   browser,
 }) => {
+  test.slow();
   await loginAs(page, 'hc');
   await page.goto('/staff-view');
   const linkBox = page.getByRole('textbox', { name: 'Staff Sign-up Link' });
@@ -119,6 +123,18 @@ test("HC staff signs up from the HC's staff link, and joins its staff once the H
   const created = visitor.getByRole('dialog', { name: 'Created' });
   await expect(created).toBeVisible();
   await expect(created).toContainText('asked to approve your request');
+
+  // While the center has not decided, the new staff member confirms its e-mail, signs in, accepts
+  // the membership agreement (no company asked: the staff form has none) and reaches its dashboard.
+  await visitor.goto(await confirmationLink(email));
+  await expect(visitor.getByText('Your e-mail address is confirmed')).toBeVisible();
+  await loginThroughForm(visitor, email, PASSWORD);
+  await finishSignInInBrowser(visitor, email);
+  await visitor.getByLabel('I have read and accept the Private Membership Agreement').check();
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Private Membership Agreement' })).toBeHidden();
+  await expect(visitor.getByRole('heading', { name: 'Associated Harvest Centers' })).toBeVisible();
+  await expect(visitor.getByText(/: Waiting for approval \(asked on /)).toBeVisible();
   await visitor.close();
 
   // Pending: a request, not a staff member yet.

@@ -76,6 +76,19 @@ test.describe('admin users list', () => {
     expect(widths.content).toBeLessThanOrEqual(widths.shown);
   });
 
+  test("Show Patient Data names the patient's lab, centers and rep, not their ids", async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await searchForUser(page, 'patient@example.com');
+    await page.getByRole('button', { name: 'Actions for patient@example.com' }).click();
+    await page.getByRole('menuitem', { name: 'Show Patient Data' }).click();
+    const data = page.getByRole('dialog', { name: 'Patient Data' });
+    await expect(data.getByLabel('Processing Lab', { exact: true })).toHaveValue('Austin Processing Lab');
+    await expect(data.getByLabel('Harvest Center', { exact: true })).toHaveValue('Austin Harvest Center');
+    await expect(data.getByLabel('Referral Harvest Center', { exact: true })).toHaveValue('N/A');
+    await expect(data.getByLabel('Sales Rep', { exact: true })).toHaveValue('Rita Rep');
+  });
+
   test('a search without matches shows the empty text', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/dashboard');

@@ -1,5 +1,6 @@
 import { type DnsStub, startDnsStub } from '../../server/test/helpers/dns-stub.ts';
 import { WHITE_LABEL_TEXTS } from '../../shared/src/white-label.ts';
+import { axeProblemsAtBothWidths } from '../a11y/a11y-checks.ts';
 import { expect, loginAs, test, unique } from '../support/fixtures.ts';
 
 // The portal asks this DNS stub (WHITE_LABEL_DNS_SERVERS in playwright.config.ts): nothing leaves the machine.
@@ -55,24 +56,28 @@ test('an admin registers a white-label domain: the four steps, Waiting until its
   for (const label of ['White label info', 'Email configuration', 'Admin user', 'Server configuration']) {
     await expect(steps.getByText(`${label} — completed`)).toBeVisible({ timeout: 15_000 });
   }
-  const row = page.getByRole('row', { name: new RegExp(`${host}.*127\\.0\\.0\\.1`) });
-  await expect(row.getByText('127.0.0.1')).toBeVisible();
-  await expect(row.getByText(WHITE_LABEL_TEXTS.waiting)).toBeVisible();
+  // The wizard's state after the action, with its step icons: axe at both widths.
+  expect(await axeProblemsAtBothWidths(page, 'white-label steps')).toEqual([]);
+  // The new domain's facts, a row each: its host, the A record to set, its status and the check.
+  const domain = page.getByRole('table', { name: `Domain ${host}` });
+  await expect(domain.getByText('127.0.0.1')).toBeVisible();
+  await expect(domain.getByText(WHITE_LABEL_TEXTS.waiting)).toBeVisible();
 
   // No A record yet: still Waiting, and the page says why.
-  await row.getByRole('button', { name: 'Check Status' }).click();
+  await domain.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'no A record' })).toBeVisible();
-  await expect(row.getByText(WHITE_LABEL_TEXTS.waiting)).toBeVisible();
+  await expect(domain.getByText(WHITE_LABEL_TEXTS.waiting)).toBeVisible();
 
   dns.records.set(host, '127.0.0.1');
-  await row.getByRole('button', { name: 'Check Status' }).click();
-  await expect(row.getByText(WHITE_LABEL_TEXTS.up)).toBeVisible();
+  await domain.getByRole('button', { name: 'Check Status' }).click();
+  await expect(domain.getByText(WHITE_LABEL_TEXTS.up)).toBeVisible();
   await expect(page.getByText('SSL certificate: completed')).toBeVisible();
   const dialog = page.getByRole('dialog', { name: WHITE_LABEL_TEXTS.congratulations });
   await expect(dialog.getByRole('link', { name: `https://${host}` })).toHaveAttribute(
     'href',
     `https://${host}`,
   );
+  expect(await axeProblemsAtBothWidths(page, 'white-label live')).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   // The domain's row in the list (a run against the same server may have listed other Sunrise Clinics).
   await expect(page.getByRole('row', { name: new RegExp(`Sunrise Clinics https://${host}`) })).toContainText(

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { startFakeAuthorizeNet } from '../../server/test/helpers/fake-authorizenet.ts';
 import { type ServerProcess, startServerProcess } from '../../server/test/helpers/server-process.ts';
 import { CHECKOUT_TEXTS } from '../../shared/src/checkout.ts';
-import { TEST_PAYMENTS_BANNER } from '../../shared/src/payment-mode.ts';
+import { TEST_PAYMENTS_BANNER } from '../../shared/src/ui-constants.ts';
 import { test as base, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, loginAs } from '../support/fixtures.ts';
 import { payWithNewCard } from './card-form.ts';
 

@@ -1,9 +1,11 @@
-import { SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
+import { CARD_MESSAGES, SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
 import { CHECKOUT_TEXTS } from '../../shared/src/checkout.ts';
-import { COUPON_TEXTS } from '../../shared/src/coupons.ts';
+import { COUPON_REJECTIONS, COUPON_TEXTS } from '../../shared/src/coupons.ts';
 import { rowWith } from '../patients/helpers.ts';
 import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { payWithNewCard } from './card-form.ts';
+
+const CHECKOUT_FIELDS_SUMMARY = 'Please check the fields marked in red.';
 
 /** A coupon of the test's own, made by the admin through the API. */
 async function createCoupon(request: Parameters<typeof apiAs>[0], discountCents: number) {
@@ -49,7 +51,8 @@ test('an HC pays the processing fee with a new card and a coupon and sees it in 
 
   await page.goto('/hc-transaction-history');
   const row = rowWith(page, invoice as string);
-  await expect(row).toContainText(code.toLowerCase());
+  // Typed in lower case, kept and shown as the coupon's code (upper case).
+  await expect(row).toContainText(code);
   await expect(row).toContainText(total ?? '');
   const receipt = page.waitForEvent('download');
   await row.getByRole('button', { name: `Download receipt ${invoice}` }).click();
@@ -74,6 +77,70 @@ test('products 2 and 14 need a patient: nothing is sent without one', async ({ p
   await expect(page.getByLabel('Shipping date')).toHaveCount(0);
   await page.getByRole('button', { name: CHECKOUT_TEXTS.proceed }).click();
   await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_TEXTS.selectPatient })).toBeVisible();
+});
+
+test('checkout errors follow the fields: a left field is judged, a fixed one clears, and so does the summary', async ({
+  page,
+}) => {
+  await loginAs(page, 'hc');
+  await page.goto('/harvest-center/checkout/product/3');
+  await page.getByRole('radio', { name: CARD_MESSAGES.newPaymentOption }).check();
+  const summary = page.getByRole('alert').filter({ hasText: CHECKOUT_FIELDS_SUMMARY });
+
+  // Before any submit: a field left after an edit is judged, and clears once fixed.
+  const cvc = page.getByLabel('CVC');
+  await cvc.fill('12');
+  await cvc.blur();
+  await expect(page.getByText(CARD_MESSAGES.cvcInvalid)).toBeVisible();
+  await expect(cvc).toHaveAttribute('aria-invalid', 'true');
+  await cvc.fill('123');
+  await expect(page.getByText(CARD_MESSAGES.cvcInvalid)).toBeHidden();
+
+  // A submit shows every error and the summary; each error goes as its field is fixed, without submitting.
+  await page.getByRole('button', { name: CHECKOUT_TEXTS.proceed }).click();
+  await expect(summary).toBeVisible();
+  await expect(page.getByText(CARD_MESSAGES.holderRequired)).toBeVisible();
+  await expect(page.getByLabel('Full name')).toBeFocused();
+  await page.getByLabel('Full name').fill('Pat Payer');
+  await expect(page.getByText(CARD_MESSAGES.holderRequired)).toBeHidden();
+  await page.getByLabel('Card number').fill('4111 1111 1111 1112');
+  await expect(page.getByText(CARD_MESSAGES.numberInvalid)).toBeVisible();
+  await page.getByLabel('Card number').fill(SANDBOX_TEST_CARDS.visa);
+  await expect(page.getByText(CARD_MESSAGES.numberInvalid)).toBeHidden();
+  await expect(summary).toBeVisible();
+  await page.getByLabel('Expiration date').click();
+  await page.getByRole('button', { name: 'Dec', exact: true }).click();
+  await expect(page.getByText(CARD_MESSAGES.expirationRequired)).toBeHidden();
+  await expect(summary).toBeHidden();
+
+  // A later message is not hidden behind an earlier one: the order goes through.
+  await page.getByRole('button', { name: CHECKOUT_TEXTS.proceed }).click();
+  await expect(page.getByRole('dialog', { name: CHECKOUT_TEXTS.successTitle })).toBeVisible();
+});
+
+test("an RHC's new patient: its errors clear as the fields are fixed, and the notices with them", async ({
+  page,
+}) => {
+  await loginAs(page, 'rhc');
+  await page.goto('/harvest-center/checkout/processing-fee');
+  await page.getByLabel(CHECKOUT_TEXTS.createPatient).check();
+  await page.getByRole('button', { name: CHECKOUT_TEXTS.proceed }).click();
+  const centerNotice = page.getByRole('alert').filter({ hasText: 'Please select a harvest center' });
+  await expect(centerNotice).toBeVisible();
+  // Every problem is told at once, not one per submit.
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_FIELDS_SUMMARY })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Patient harvest center' }).click();
+  await page.getByRole('option', { name: 'Austin Harvest Center' }).click();
+  await expect(centerNotice).toBeHidden();
+  await page.getByLabel('Patient first name').fill('Rhea');
+  await expect(page.getByText('First name is required')).toBeHidden();
+  await page.getByLabel('Patient e-mail').fill('rhea@');
+  await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
+  await page.getByLabel('Patient e-mail').fill(`${unique('rhea')}@example.com`);
+  await expect(page.getByText('Enter a valid e-mail address')).toBeHidden();
+  await expect(page.getByText('Last name is required')).toBeVisible();
 });
 
 test("an RHC's referral creates the patient and, with Required Signature, sends the agreements", async ({
@@ -145,4 +212,33 @@ test('an admin adds a coupon code from the Coupons List', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await page.getByLabel('Search coupons').fill(code);
   await expect(rowWith(page, code)).toContainText('$25.00');
+});
+
+test('a coupon refused when paying gets its red mark and its reason beside the field', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const code = unique('OFF').replace(/-/g, '').toUpperCase().slice(0, 30);
+  const coupon = { name: 'E2E coupon', code, max_use_number: 0, discount_amount: '10.00', status: 1 };
+  const { id } = await admin.post<{ id: number }>('/api/v1/coupon-codes/', coupon);
+  await loginAs(page, 'hc');
+  await page.goto('/harvest-center/checkout/product/3');
+  await page.getByLabel('Coupon code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByLabel('Coupon applied')).toBeVisible();
+
+  // Meanwhile the admin turns the coupon off.
+  const off = await request.put(`/api/v1/coupon-codes/${id}/`, {
+    headers: { authorization: `Token ${admin.token}` },
+    data: { ...coupon, status: 0 },
+  });
+  expect(off.ok(), await off.text()).toBe(true);
+  await payWithNewCard(page, SANDBOX_TEST_CARDS.visa);
+  await page.getByRole('button', { name: CHECKOUT_TEXTS.proceed }).click();
+  const failure = page.getByRole('dialog', { name: CHECKOUT_TEXTS.failedTitle });
+  await expect(failure).toContainText(COUPON_REJECTIONS.inactive);
+  await failure.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByLabel('Coupon not valid')).toBeVisible();
+  await expect(page.getByText(COUPON_REJECTIONS.inactive)).toBeVisible();
 });

@@ -70,7 +70,7 @@ test.describe('dashboard summary', () => {
     );
     await expect(cards.getByRole('link', { name: 'Tissue shipped to lab: 1' })).toBeVisible();
 
-    await cards.getByRole('link', { name: 'Awaiting harvest 1' }).click();
+    await cards.getByRole('link', { name: 'Awaiting harvest 1', exact: true }).click();
     await expect(page).toHaveURL(/\/patients\?stage=registered$/);
     await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveValue('Registered');
     await expect(page.getByRole('row')).toHaveCount(2); // the header and the one waiting patient
@@ -162,6 +162,53 @@ test.describe('dashboard summary', () => {
       await expect(page.getByRole('heading', { name: card.shows, exact: true }).first()).toBeVisible();
     });
   }
+
+  test('the admin deactivates a user on the dashboard and the Inactive users card follows at once', async ({
+    page,
+    request,
+  }) => {
+    const patient = await createUser(request, 'patient');
+    await loginAs(page, 'admin');
+    await openDashboard(page);
+    await search(page, 'Search', patient.email);
+    await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    // Other workers change accounts too: the card must show the summary asked for after this change.
+    const recounted = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/dashboard/summary/') && response.ok(),
+    );
+    await page
+      .getByRole('dialog', { name: 'Deactivate' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    const after = (await (await recounted).json()) as TDashboardSummary;
+    const inactive = after.kind === 'admin' ? after.inactive_users : -1;
+    expect(inactive).toBeGreaterThan(0);
+    await expect(
+      summary(page).getByRole('link', { name: `Inactive users ${inactive}`, exact: true }),
+    ).toBeVisible();
+  });
+
+  test('a harvest center adds a patient from its dashboard and the Patients card counts it', async ({
+    page,
+  }) => {
+    await loginAs(page, 'hc');
+    const before = await openDashboard(page);
+    const total = (s: TDashboardSummary) => (s.kind === 'harvest_center' ? s.patients.total : -1);
+    await page.getByRole('button', { name: 'Add Patient' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Patient' });
+    await add.getByLabel('First Name').fill('Cora');
+    await add.getByLabel('Last Name').fill('Counted');
+    await add.getByLabel('Email').fill(`${unique('counted')}@example.com`);
+    // Other workers add patients to the demo center too: the card shows the summary asked after this one.
+    const recounted = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/dashboard/summary/') && response.ok(),
+    );
+    await add.getByRole('button', { name: 'Add Patient' }).click();
+    const after = total((await (await recounted).json()) as TDashboardSummary);
+    expect(after).toBeGreaterThan(total(before));
+    await expect(summary(page).getByRole('link', { name: `Patients ${after}`, exact: true })).toBeVisible();
+  });
 
   test('a failed summary says so and Retry loads it', async ({ page }) => {
     // Down until Retry: the app's own retries (two for a 5xx) fail too.

@@ -1,5 +1,6 @@
 import { DOCUMENT_TEXTS, type TSignLinkResponse } from '../../shared/src/documents.ts';
-import { expect, test, unique } from '../support/fixtures.ts';
+import { SIGN_UP_FAILED_MESSAGE } from '../../shared/src/sign-up.ts';
+import { apiAs, expect, test, unique } from '../support/fixtures.ts';
 
 test('a center signing up signs its attestation; the completed page keeps its template for the sign-up form', async ({
   page,
@@ -27,4 +28,51 @@ test('a center signing up signs its attestation; the completed page keeps its te
     signing: localStorage.getItem('portal.signing'),
   }));
   expect(kept).toEqual({ template: expect.stringMatching(/.+/), document: documentId, signing: 'true' });
+});
+
+test('signing in the HC sign-up dialog (button or Enter) posts no sign-up until the user presses Submit', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const rep = await apiAs(request, 'rep');
+  const signUps: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/v1/harvest-centers/')
+      signUps.push(sent.url());
+  });
+  const email = `${unique('dialog-hc')}@example.com`;
+  await page.goto(`/harvest-center-registration?srid=${rep.user.id}`);
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Dialog');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-strong-password');
+  await page.getByLabel('Company').fill(unique('Dialog Clinic'));
+  await page.getByLabel('Clinic Phone').fill('5125550100');
+  await page.getByLabel('Address line 1').fill('1 Main St');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('Texas');
+  await page.getByLabel('Country').fill('United States');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('button', { name: 'Sign the attestation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Harvest Center Attestation' });
+  // A first try without consent: the dialog's own form refuses it, and only the dialog's.
+  await dialog.getByLabel('Type your full name').press('Enter');
+  await expect(dialog.getByText('Please agree to sign electronically')).toBeVisible();
+  await dialog.getByLabel(DOCUMENT_TEXTS.consent).check();
+  // The error goes with its cause, not at the next Sign.
+  await expect(dialog.getByText('Please agree to sign electronically')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: DOCUMENT_TEXTS.signatureCompleted })).toBeVisible();
+  // The page learns of the signature from the signing service, and still waits for Submit.
+  await expect(page.getByText('The attestation is signed. Submit to create the account.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByText(SIGN_UP_FAILED_MESSAGE)).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(signUps).toEqual([]);
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Created' }).getByText(email)).toBeVisible();
+  expect(signUps).toHaveLength(1);
 });

@@ -31,7 +31,12 @@ test('an HC requests signatures, the patient signs all three from the mail with 
     await patient.goto(link);
     await expect(patient.getByRole('heading', { name: 'Sign Your Document' })).toBeVisible();
     await expect(patient.getByText(`For ${name} (${email})`)).toBeVisible();
-    await expect(patient.locator('iframe[title$="(PDF)"]')).toBeVisible();
+    await expect(
+      patient
+        .getByRole('region', { name: /\(PDF\)$/ })
+        .getByRole('figure')
+        .first(),
+    ).toBeVisible();
     await patient.getByLabel(DOCUMENT_TEXTS.consent).check();
     // The choice is a segmented control: its radios are visually hidden behind their labels.
     await patient
@@ -79,4 +84,18 @@ test('an HC requests signatures, the patient signs all three from the mail with 
     rowWith(admin, 'Attestation Agreement').getByRole('link', { name: /^see document/ }),
   ).toBeVisible();
   await admin.close();
+});
+
+test('a mistyped or unknown signing link says it is not valid, in words for the signer', async ({ page }) => {
+  for (const query of [
+    'documentId=15&token=bad',
+    'documentId=15&token=',
+    `documentId=no-such-document&token=${'a'.repeat(43)}`,
+  ]) {
+    await page.goto(`/sign-your-document?${query}`);
+    const refusal = page.getByRole('alert').filter({ hasText: 'This document cannot be signed' });
+    await expect(refusal).toContainText('This signing link is not valid. Ask for a new one.');
+    await expect(page.getByText(/Token|characters/)).toHaveCount(0);
+    await expect(refusal.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  }
 });

@@ -1,4 +1,4 @@
-import { TEST_PAYMENTS_BANNER } from '../../shared/src/payment-mode.ts';
+import { TEST_PAYMENTS_BANNER } from '../../shared/src/ui-constants.ts';
 import { sidewaysOverflow } from '../a11y/a11y-checks.ts';
 import { expect, loginAs, test } from '../support/fixtures.ts';
 

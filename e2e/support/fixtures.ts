@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { sessionsFile } from '../playwright.config.ts';
+import { finishSignIn } from './second-factor.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = {
@@ -98,7 +99,10 @@ export async function apiAs(
   };
 }
 
-/** A new session for a demo role or an account's credentials. */
+/**
+ * A new session for a demo role or an account's credentials: the password, then the step the account
+ * owes (an authenticator app set up for an HC, its staff or an admin the test made: decision 031).
+ */
 export async function signIn(
   request: APIRequestContext,
   role: DemoRole | { email: string; password: string },
@@ -107,7 +111,7 @@ export async function signIn(
     typeof role === 'string' ? { email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD } : role;
   const login = await request.post('/api/admin/login/', { data: credentials });
   expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json()) as StoredSession;
+  return finishSignIn(request, credentials.email, await login.json());
 }
 
 /** A name no other test (or earlier run against the same server) uses. */

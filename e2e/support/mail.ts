@@ -18,7 +18,7 @@ export async function deliveredMails(to: string): Promise<string[]> {
 export async function deliveredInvitationLink(to: string): Promise<string | undefined> {
   for (const text of await deliveredMails(to)) {
     if (!/set your password/.test(text)) continue;
-    const link = /http:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+    const link = /http:\/\/\S+\/(?:set|reset)-password\?token=[\w-]+/.exec(text)?.[0];
     if (link) return link;
   }
   return undefined;

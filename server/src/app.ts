@@ -32,6 +32,7 @@ import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { secondFactorRoutes } from './modules/auth/second-factors/second-factors.routes.ts';
 import { SessionPurgeJob } from './modules/auth/session-purge.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -122,6 +123,7 @@ export type BuildAppOptions = {
 /** Every domain's routes, in one place so a reader sees the whole API surface. */
 const DOMAIN_ROUTES = [
   authRoutes,
+  secondFactorRoutes,
   mailOutboxRoutes,
   usersRoutes,
   userListRoutes,
@@ -284,6 +286,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: { title: 'Portal API', version: '1' },
       tags: [
         { name: 'auth', description: 'Login, sessions, password reset, Login As and going back' },
+        {
+          name: 'second-factors',
+          description: 'Passkeys, authenticator codes and recovery codes; the sign-in steps; the policy',
+        },
         {
           name: 'users',
           description: 'Users, profiles, passwords, activation, admin user lists and CSV export',

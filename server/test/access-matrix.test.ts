@@ -248,6 +248,16 @@ const KINDS = {
     },
     read: each(ROLES, 'side'),
   },
+  // One's own passkeys (docs/decisions/031): renamed and removed by their holder only.
+  passkey: {
+    sample: (w, side, caller) => {
+      if (caller === 'anonymous' || (side === 'B' && ADMIN_ROLES.includes(caller))) {
+        return w.passkeyIds.get(w[side].patient.id)!;
+      }
+      return w.passkeyIds.get(accountOf(w, caller, side).id)!;
+    },
+    read: each(ROLES, 'side'),
+  },
   // "Login As": any account but an admin's.
   impersonationTarget: {
     sample: (w, side) => w[side].patient.id,
@@ -343,6 +353,7 @@ type IdSource = {
  * matrix fails on an id it cannot place, so no route goes unchecked.
  */
 const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
+  { route: /\/second-factors\/passkeys\/:id\//, kind: 'passkey' },
   // Documents: a patient's agreements; a center's own attestation (the center and admins); a
   // center's requests (the center, its staff, admins); files by public id.
   { route: /\/documents\/list\/:id\/$/, kind: 'patient', rule: DOCUMENT_READERS },
@@ -538,6 +549,14 @@ const BODY_IDS: Record<string, IdSource & { field: string }> = {
 // ---------------------------------------------------------------------------------------------
 
 type BodyContext = { world: TwoSidedWorld; pathIds: Record<string, number | string>; unique: string };
+/** A passkey assertion of nobody, well formed: refused by the ceremony, not by validation. */
+const MATRIX_ASSERTION = {
+  id: 'bWF0cml4',
+  rawId: 'bWF0cml4',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
 const NEW_PASSWORD = 'matrix-password-1';
 
 const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
@@ -763,6 +782,30 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
       }),
     ]),
   ),
+  // Strong sign-in (decision 031): ceremonies answered with nonsense are refused after access (400);
+  // the password is the accounts' own, so setting up and removing reach their rules.
+  'POST /api/admin/login/passkey/': () => ({ response: MATRIX_ASSERTION }),
+  'POST /api/v1/sign-in/passkey/': () => ({ response: MATRIX_ASSERTION }),
+  'POST /api/v1/sign-in/totp/': () => ({ code: '123456' }),
+  'POST /api/v1/sign-in/recovery-code/': () => ({ code: 'abcde-fghjk' }),
+  'POST /api/v1/second-factors/passkeys/options/': () => ({ current_password: 'test-password' }),
+  'POST /api/v1/second-factors/passkeys/': () => ({
+    name: 'Matrix key',
+    response: {
+      id: 'bWF0cml4',
+      rawId: 'bWF0cml4',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      clientExtensionResults: {},
+    },
+  }),
+  'PUT /api/v1/second-factors/passkeys/:id/': () => ({ name: 'Renamed by the access matrix' }),
+  'POST /api/v1/second-factors/passkeys/:id/remove/': () => ({ current_password: 'test-password' }),
+  'POST /api/v1/second-factors/totp/setup/': () => ({ current_password: 'test-password' }),
+  'POST /api/v1/second-factors/totp/confirm/': () => ({ code: '123456' }),
+  'POST /api/v1/second-factors/totp/remove/': () => ({ current_password: 'test-password' }),
+  'POST /api/v1/second-factors/recovery-codes/': () => ({ current_password: 'test-password' }),
+  'PUT /api/admin/second-factor-policy/': () => ({ required: [1, 4, 7, 9, 10, 11] }),
   // The HC sign-up's signing: public, throttled per address and e-mail.
   'POST /auth/boldsign/': ({ unique }) => ({ name: 'Matrix Signup', email: `signup-${unique}@example.test` }),
 };

@@ -135,6 +135,9 @@ describe('audit trail', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toContain('Acting as');
     expect(lines).toHaveLength(4);
+    // The time in the one date format (UTC, as the header says), which a spreadsheet reads as a date.
+    expect(lines[0]).toContain(',Time (UTC),');
+    expect(lines[1].split(',')[1]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
     const exported = await t.db.select().from(auditLog).where(eq(auditLog.action, 'audit_log.exported'));
     expect(exported).toHaveLength(1);
 

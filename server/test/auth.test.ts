@@ -19,16 +19,20 @@ const login = (email: string, password: string, ip = '10.0.0.1') =>
 
 describe('POST /api/admin/login/', () => {
   it('returns a token, a message and the user, and records the login', async () => {
+    // A type the default policy does not require a second factor of (second-factors.test.ts has those).
     const user = await createUser(t.db, {
       email: 'Login.Ok@Example.test',
-      membershipId: MEMBERSHIP.harvestCenter,
+      membershipId: MEMBERSHIP.referralHarvestCenter,
     });
     const res = await login('login.ok@example.test', 'test-password');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(body.message).toBe('Login successful.');
-    expect(body.user).toMatchObject({ id: user.id, membership: [{ id: 4, name: 'Harvest Center' }] });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      membership: [{ id: 5, name: 'Referral Harvest Center' }],
+    });
     expect(body.user).not.toHaveProperty('password_hash');
     const session = await t.app.inject({
       url: '/api/v1/session/',

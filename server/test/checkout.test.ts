@@ -147,7 +147,8 @@ describe('checkout', () => {
       id: body.transaction_id,
       invoice_id: body.invoice_id,
       product: [{ id: PRODUCT.processingFee }],
-      coupon_code_used: coupon.code.toLowerCase(),
+      // The coupon's own code, whatever case the buyer typed it in.
+      coupon_code_used: coupon.code,
       card_last4: '1111',
     });
   });

@@ -138,6 +138,9 @@ describe('send → mailed link → sign → Completed', () => {
     );
     const mails = await sentMailSince(t.app, t.mail.sent, from);
     expect(mails.map((m) => m.to).sort()).toEqual([w.A.harvestCenter.email, w.A.patient.email].sort());
+    // The time of signing in the portal's one date format.
+    const toSigner = mails.find((m) => m.to === w.A.patient.email);
+    expect(toSigner?.text).toMatch(/ on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\. /);
   });
 
   it('lists it as Completed with a file link that opens in a new tab; the PDF is sealed', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { createHarvestCenter } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
+import { signInFully } from './helpers/second-factors.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -48,14 +49,14 @@ describe('POST /api/v1/harvest-centers/', () => {
         patients_count: 0,
       },
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login/',
-      payload: { email: 'hope.admin@example.test', password: 'a-strong-password' },
+    // It signs in with its password (and sets up its second factor, decision 031)...
+    const { token } = await signInFully(t.app, 'hope.admin@example.test', { password: 'a-strong-password' });
+    const session = await t.app.inject({
+      url: '/api/v1/session/',
+      headers: { authorization: `Token ${token}` },
     });
-    expect(login.statusCode).toBe(200);
-    // A new HC accepts the membership agreement at first visit.
-    expect(login.json().user.agreement_accepted).toBe(false);
+    // ...and accepts the membership agreement at first visit.
+    expect(session.json().user.agreement_accepted).toBe(false);
   });
 
   it('a sales rep creates HCs for itself only', async () => {

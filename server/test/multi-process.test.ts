@@ -13,6 +13,7 @@ import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
 import { createChainWorld } from './helpers/chain-world.ts';
 import { TINY_PDF } from './helpers/document-world.ts';
 import { multipartBody } from './helpers/documents.ts';
+import { totpCode } from './helpers/second-factors.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { startSmtp } from './helpers/smtp-sink.ts';
 import { createPostgresTestDatabase } from './helpers/test-app.ts';
@@ -90,7 +91,12 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   });
 
   it('a session signed out in one is refused by the other', async () => {
-    const user = await createUser(db.db, { membershipId: MEMBERSHIP.admin, password: 'multi-process-1' });
+    // Signs in with the password alone (second factors across processes: the tests below).
+    const user = await createUser(db.db, {
+      membershipId: MEMBERSHIP.admin,
+      password: 'multi-process-1',
+      secondFactorExempt: true,
+    });
     const login = await call(a, '/api/admin/login/', {
       method: 'POST',
       body: JSON.stringify({ email: user.email, password: 'multi-process-1' }),
@@ -105,6 +111,80 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
         interval: 20,
       })
       .toBe(401);
+  });
+
+  /** An authenticator app set up through `server` by a session (its password given when full). */
+  async function enrolTotpThrough(server: ServerProcess, token: string, currentPassword?: string) {
+    const setup = await call(server, '/api/v1/second-factors/totp/setup/', {
+      method: 'POST',
+      token,
+      body: JSON.stringify(currentPassword ? { current_password: currentPassword } : {}),
+    });
+    expect(setup.status, await setup.clone().text()).toBe(200);
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirm = await call(server, '/api/v1/second-factors/totp/confirm/', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ code: await totpCode(secret) }),
+    });
+    expect(confirm.status, await confirm.clone().text()).toBe(200);
+    const { sign_in } = (await confirm.json()) as { sign_in: { token: string } | null };
+    return { secret, token: sign_in?.token ?? token };
+  }
+
+  it('a factor reset in one ends the account’s sessions in the other at once', async () => {
+    const hc = await createUser(db.db, {
+      membershipId: MEMBERSHIP.harvestCenter,
+      password: 'multi-process-3',
+    });
+    const login = await call(a, '/api/admin/login/', {
+      method: 'POST',
+      body: JSON.stringify({ email: hc.email, password: 'multi-process-3' }),
+    });
+    const pending = (await login.json()) as { token: string; stage: string };
+    expect(pending.stage).toBe('enrolment');
+    const { token } = await enrolTotpThrough(a, pending.token);
+    expect((await call(b, '/api/v1/session/', { token })).status).toBe(200); // now in b's cache
+    const admin = await createUser(db.db, { membershipId: MEMBERSHIP.admin });
+    const reset = await call(a, `/api/v1/users/${hc.id}/reset-second-factors/`, {
+      method: 'POST',
+      token: await issueToken(admin.id),
+    });
+    expect(reset.status).toBe(200);
+    await expect
+      .poll(async () => (await call(b, '/api/v1/session/', { token })).status, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe(401);
+    const again = await call(b, '/api/admin/login/', {
+      method: 'POST',
+      body: JSON.stringify({ email: hc.email, password: 'multi-process-3' }),
+    });
+    expect(((await again.json()) as { stage: string }).stage).toBe('enrolment');
+  });
+
+  it('an authenticator app removed in one is not accepted by the other', async () => {
+    const patient = await createUser(db.db, { password: 'multi-process-4' });
+    const { secret } = await enrolTotpThrough(b, await issueToken(patient.id), 'multi-process-4');
+    const login = await call(b, '/api/admin/login/', {
+      method: 'POST',
+      body: JSON.stringify({ email: patient.email, password: 'multi-process-4' }),
+    });
+    const pending = (await login.json()) as { token: string; stage: string };
+    expect(pending.stage).toBe('second_factor');
+    const removed = await call(a, '/api/v1/second-factors/totp/remove/', {
+      method: 'POST',
+      token: await issueToken(patient.id),
+      body: JSON.stringify({ current_password: 'multi-process-4' }),
+    });
+    expect(removed.status).toBe(200);
+    const step = await call(b, '/api/v1/sign-in/totp/', {
+      method: 'POST',
+      token: pending.token,
+      body: JSON.stringify({ code: await totpCode(secret, 30) }),
+    });
+    expect(step.status).toBe(400);
   });
 
   it('count failed logins together: the throttle holds across both', async () => {

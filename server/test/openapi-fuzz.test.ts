@@ -407,16 +407,22 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.record({
 
 /** Rows that a refused request writes on purpose are not noted: which ones, per table. */
 const NOTED_ROWS: Record<string, (row: 'NEW' | 'OLD') => string> = {
-  // Failed logins, password and e-mail changes and sign-ups caught by the honeypot are audited.
+  // Failed logins, password and e-mail changes, second factors (and the password asked again to change
+  // them) and sign-ups caught by the honeypot are audited.
   audit_log: (row) =>
-    `${row}.action not in ('login.failed', 'password.change_failed', 'email.change_failed', 'sign_up.refused')`,
+    `${row}.action not in ('login.failed', 'password.change_failed', 'email.change_failed', 'sign_up.refused', 'second_factor.failed', 'second_factor.reauthentication_failed')`,
 };
 /**
  * Tables whose every change is expected: the login throttle counts failures, every request to a
  * rate-limited route counts, and the first request that needs the seal certificate (a signed media
- * link, say) makes it (docs/decisions/018).
+ * link, say) or the key sealing authenticator secrets makes it (docs/decisions/018, 031).
  */
-const UNWATCHED_TABLES = new Set(['login_throttle', 'rate_limit_hits', 'signing_certificates']);
+const UNWATCHED_TABLES = new Set([
+  'login_throttle',
+  'rate_limit_hits',
+  'signing_certificates',
+  'portal_secrets',
+]);
 /** A session's activity stamp and sliding expiry move when it is used. */
 const UNWATCHED_COLUMNS: Record<string, string[]> = { auth_tokens: ['last_used_at', 'expires_at'] };
 
@@ -733,6 +739,8 @@ const PATCH_SUBJECTS: Record<string, PatchSubject> = {
       product_id: PRODUCT.processingFee,
       quantity: 2,
       amount_cents: 250,
+      // The spec's name for the same amount, as a decimal amount.
+      amount: '2.50',
       harvest_center: w.hcA.id,
       referral_harvest_center: w.rhcA.id,
       patient: w.patientA2.id,

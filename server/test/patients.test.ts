@@ -312,7 +312,7 @@ describe('POST /api/v1/patients/', () => {
     });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'new.patient@example.test'));
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toMatch(/reset-password\?token=/);
+    expect(mails[0].text).toMatch(/set-password\?token=/);
     // Nobody knows the random password.
     const login = await t.app.inject({
       method: 'POST',

@@ -63,7 +63,7 @@ describe('POST /api/v1/sales-rep/', () => {
     const mails = await mailsTo(body.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toMatch(/set your password/);
-    expect(mails[0].text).toMatch(/reset-password\?token=/);
+    expect(mails[0].text).toMatch(/set-password\?token=/);
     expect(mails[0].text).toMatch(/expires in 7 days/);
 
     const [audit] = await t.db

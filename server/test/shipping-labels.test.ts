@@ -285,6 +285,8 @@ describe('labels by admins', () => {
     const [mail] = await sentMailSince(t.app, t.mail.sent, before);
     expect(mail.to).toBe('shipping@alpha.test');
     expect(mail.text).toContain('1111');
+    // The label's day in the portal's one date format, not 'YYYY-MM-DD'.
+    expect(mail.text).toMatch(/your shipment of \d{1,2} [A-Z][a-z]{2} \d{4} is attached/);
     expect(mail.attachments?.[0]).toMatchObject({ filename: `fedex-label-${created.id}.pdf` });
     expect(Buffer.from(mail.attachments?.[0].content as Buffer).equals(Buffer.from(TINY_PDF))).toBe(true);
 

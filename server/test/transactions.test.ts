@@ -393,6 +393,12 @@ describe('exports', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain(`${tA1.id},${tA1.invoiceId},`);
     expect(lines[2]).toContain(",'=SPRING,50.00,");
+    // The date in the one date format, to the minute in UTC, which a spreadsheet reads as a date;
+    // amounts as plain numbers.
+    const cells = lines[2].split(',');
+    expect(cells[2]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+    expect(Date.parse(`${cells[2]} UTC`)).toBe(Math.floor(tA1.createdAt.getTime() / 60_000) * 60_000);
+    expect(cells[13]).toBe('1000.00');
   });
 
   it('a manager’s CSV holds its team only, with the spec’s columns and its role and id in the name', async () => {
@@ -430,6 +436,16 @@ describe('exports', () => {
     const couponColumn = 15;
     const tA1Row = sheet.getRows(2, sheet.rowCount - 1)?.find((row) => row.getCell(1).value === tA1.id);
     expect(tA1Row?.getCell(couponColumn).value).toBe("'=SPRING");
+    // Numbers as numbers, amounts as dollars, the date as a date, shown in the one date format.
+    const [invoice, date, quantity, amount, couponAmount] = [2, 3, 13, 14, 16].map((c) => tA1Row?.getCell(c));
+    expect(invoice?.value).toBe(tA1.invoiceId);
+    expect(date?.type).toBe(ExcelJS.ValueType.Date);
+    expect(date?.value).toEqual(tA1.createdAt);
+    expect(date?.numFmt).toBe('d mmm yyyy, hh:mm "UTC"');
+    expect(quantity?.type).toBe(ExcelJS.ValueType.Number);
+    expect(amount?.value).toBe(1000);
+    expect(amount?.numFmt).toBe('"$"#,##0.00');
+    expect(couponAmount?.value).toBe(50);
   });
 
   it('refuses bad filters before the first byte, and callers outside the sales roles', async () => {

@@ -412,7 +412,14 @@ describe('option lists, tags and memberships', () => {
     const res = await injectAs(t.app, admin, { url: '/api/v1/options/sales-reps/?search=optionrep' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { value: rep.id, label: 'Zed Optionrep', first_name: 'Zed', last_name: 'Optionrep', email: rep.email },
+      {
+        value: rep.id,
+        label: 'Zed Optionrep',
+        first_name: 'Zed',
+        last_name: 'Optionrep',
+        email: rep.email,
+        description: rep.email,
+      },
     ]);
   });
 

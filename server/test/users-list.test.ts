@@ -12,6 +12,7 @@ import {
   linkStaffToHarvestCenter,
   type UserRow,
 } from '../src/seed/factories.ts';
+import { createPatient } from '../src/seed/patient-factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -180,6 +181,7 @@ describe('GET /api/admin/users/export-csv/', () => {
   it('streams every matching user with the columns of part 1 §3', async () => {
     const staff = await createUserOfRole(t.db, MEMBERSHIP.hcStaff, { company: 'Staffing' });
     await linkStaffToHarvestCenter(t.db, staff.id, hc.id);
+    const atLab = await createPatient(t.db, { harvestCenter: hc, dateAdiposeShippedToLab: '2024-03-09' });
     const res = await injectAs(t.app, admin, { url: '/api/admin/users/export-csv/?active=all' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -203,7 +205,11 @@ describe('GET /api/admin/users/export-csv/', () => {
     expect(staffRow[col('HC Staff IDs')]).toBe(String(hc.id));
     const bulkRow = rows.find((r) => r[col('Email')] === 'bulk0002@bulk.test')!;
     expect(bulkRow[col('Company')]).toBe('Even, "Quoted" Co');
-    expect(bulkRow[col('Date Joined')]).toBe('2024-01-01T02:00:00.000Z');
+    // Dates in the one date format (UTC), which a spreadsheet reads as dates; a missing one is empty.
+    expect(bulkRow[col('Date Joined')]).toBe('1 Jan 2024 02:00');
+    expect(bulkRow[col('Date Vials Ready To Ship')]).toBe('');
+    const atLabRow = rows.find((r) => Number(r[0]) === atLab.id)!;
+    expect(atLabRow[col('Date Adipose Shipped To Lab')]).toBe('9 Mar 2024');
     expect(bulkRow[col('Vials Available')]).toBe('0');
   });
 

@@ -310,6 +310,36 @@ describe('private membership agreement', () => {
     expect(audit.map((a) => a.action)).toContain('agreement.accepted');
   });
 
+  it('a self-registered staff member or HC without a company accepts it; a PATCH checks only what it sends', async () => {
+    // The staff sign-up asks for no company (part 2 §5); the profile form asks for it later.
+    for (const membershipId of [MEMBERSHIP.hcStaff, MEMBERSHIP.harvestCenter]) {
+      const fresh = await createUserOfRole(t.db, membershipId, { company: '', agreementAccepted: false });
+      const token = await tokenFor(t.app, fresh);
+      const accept = await injectAs(t.app, token, {
+        method: 'PATCH',
+        url: `/api/v1/users/${fresh.id}/`,
+        payload: { check_agreement: new Date().toISOString() },
+      });
+      expect(accept.statusCode, `membership ${membershipId}`).toBe(200);
+      expect(accept.json()).toMatchObject({ agreement_accepted: true, company: '' });
+
+      const phoneOnly = await injectAs(t.app, token, {
+        method: 'PATCH',
+        url: `/api/v1/users/${fresh.id}/`,
+        payload: { phone_number: '5125550100' },
+      });
+      expect(phoneOnly.statusCode).toBe(200);
+      // Emptying the company is still refused where it is required.
+      const blank = await injectAs(t.app, token, {
+        method: 'PATCH',
+        url: `/api/v1/users/${fresh.id}/`,
+        payload: { company: ' ' },
+      });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().errors.company).toBe(COMPANY_REQUIRED_MESSAGE);
+    }
+  });
+
   it('nobody accepts for someone else, and others’ status is private', async () => {
     const patient = await createUser(t.db, { agreementAccepted: false });
     const other = await createUser(t.db);

@@ -76,6 +76,13 @@ export const ZPasswordResetConfirm = z
     path: ['password_confirmation'],
   });
 
+/** What the login page says of passkeys and of the demo accounts (docs/decisions/031-strong-sign-in.md). */
+export const LOGIN_PAGE_TEXTS = {
+  signInWithPasskey: 'Sign in with a passkey',
+  demoNote:
+    'This portal runs its demo data: the demo accounts sign in with the demo password alone, without a second factor.',
+} as const;
+
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
 export const ZBuildVersion = z.object({ version: z.string() });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ZEmail } from './auth.ts';
 import { ZOpaqueData } from './cards.ts';
-import { applicableDiscountCents } from './coupons.ts';
+import { applicableDiscountCents, normalizeCouponCode } from './coupons.ts';
 import { ZIsoDate } from './dates.ts';
 import { ZPhone, zText } from './form-fields.ts';
 import { PATIENT_PRODUCT_IDS, PRODUCT } from './products.ts';
+import { zDecimalAmount } from './spec-values.ts';
 
 /**
  * Checkout (part 2 §2 Checkout forms, §3 Checkout payload and Transaction create response, §4, §5,
@@ -101,16 +102,75 @@ export const ZCheckoutAddress = z.object({
 });
 export type TCheckoutAddress = z.infer<typeof ZCheckoutAddress>;
 
+export const CARD_NUMBER_REFUSED =
+  'Card numbers are not accepted here: the card is tokenized first and only its token (opaque_data) is sent.';
+export const CARD_TOKEN_REQUIRED = 'Tokenize the card first: its opaque_data is required.';
+export const ORDER_KEY_REQUIRED = 'Send the idempotency_key of the order form (or its invoice_id).';
+const MAX_TOTAL_CENTS = 100_000_000;
+
+/**
+ * A new card: the holder's name and the tokenizer's single-use token. The spec's card fields
+ * (full_name, card_number, cvc, expiration_date…) come empty from its client when a saved card is
+ * chosen, and that reads as no new card; a number or a CVC is refused, as they never reach the API
+ * (docs/decisions/019-commerce-and-payments.md).
+ */
+const ZCheckoutCard = z
+  .object({
+    full_name: zText(64).optional(),
+    opaque_data: ZOpaqueData.optional(),
+    card_number: z.string().max(40).optional(),
+    cvc: z.string().max(10).optional(),
+    cvv: z.string().max(10).optional(),
+  })
+  .nullable()
+  .default(null)
+  .transform((card, ctx) => {
+    if (card === null) return null;
+    if (card.card_number?.trim() || card.cvc?.trim() || card.cvv?.trim()) {
+      ctx.addIssue({ code: 'custom', message: CARD_NUMBER_REFUSED });
+      return z.NEVER;
+    }
+    if (card.opaque_data) {
+      if (!card.full_name) {
+        ctx.addIssue({ code: 'custom', path: ['full_name'], message: 'Full name is required' });
+        return z.NEVER;
+      }
+      return { full_name: card.full_name, opaque_data: card.opaque_data };
+    }
+    if (card.full_name) {
+      ctx.addIssue({ code: 'custom', path: ['opaque_data'], message: CARD_TOKEN_REQUIRED });
+      return z.NEVER;
+    }
+    return null;
+  });
+
 /**
  * The checkout payload of part 2 §3, with what the server must not take from the browser left out
- * (amounts, invoice id, sales team ids, hc_staff_id: all derived on the server) and the card replaced
- * by the tokenizer's opaque data. total_amount, when sent, is the total the buyer saw: a different
- * server total answers 409 rather than charging a surprise.
+ * (amounts, sales team ids, hc_staff_id: all derived on the server; the spec's other fields are
+ * read and dropped) and the card replaced by the tokenizer's opaque data. total_amount (the spec's
+ * decimal amount) or total_amount_cents, when sent, is the total the buyer saw: a different server
+ * total answers 409 rather than charging a surprise. The spec's auth_customer_payment_profile_validation
+ * names the saved card like auth_customer_payment_profile_id.
  */
 export const ZCheckoutBody = z
   .object({
     /** A fresh UUID per order form: a repeated submit with the same key never charges twice. */
-    idempotency_key: z.uuid('idempotency_key must be a UUID'),
+    idempotency_key: z.uuid('idempotency_key must be a UUID').optional(),
+    /**
+     * The spec's client sends "last transaction id + 1" read when the form opened: without an
+     * idempotency_key, it keys the order (the same form sent twice is answered once). The invoice
+     * number itself is the server's, given when the payment succeeds.
+     */
+    invoice_id: z
+      .union([
+        z.number().int().nonnegative(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,15}$/, 'A whole number'),
+      ])
+      .transform(Number)
+      .optional(),
     product_id: z.number().int().positive(),
     product_quantity: z
       .number()
@@ -133,7 +193,7 @@ export const ZCheckoutBody = z
     harvest_fee: z.boolean().default(false),
     shipping_fee: z.enum(['yes', 'no']).default('yes'),
     shipping_date: ZIsoDate.nullable().default(null),
-    coupon_code: z.string().trim().max(40).default(''),
+    coupon_code: z.string().trim().max(40).default('').transform(normalizeCouponCode),
     harvest_center_email: z.string().trim().max(254).default(''),
     harvest_center_billing_email: z.string().trim().max(254).default(''),
     harvest_center_phone: z.string().max(30).default(''),
@@ -141,17 +201,16 @@ export const ZCheckoutBody = z
     shippingInfo: ZCheckoutAddress.nullable().default(null),
     /** A saved card (payment profile id) or a new one (opaque data from the tokenizer). */
     auth_customer_payment_profile_id: z.string().max(40).nullable().default(null),
-    credit_card: z
-      .object({
-        full_name: zText(64).min(1, 'Full name is required'),
-        opaque_data: ZOpaqueData,
-      })
-      .nullable()
-      .default(null),
-    total_amount_cents: z.number().int().min(0).optional(),
+    auth_customer_payment_profile_validation: z.string().max(40).nullable().optional(),
+    credit_card: ZCheckoutCard,
+    total_amount_cents: z.number().int().min(0).max(MAX_TOTAL_CENTS).optional(),
+    total_amount: zDecimalAmount({ max: MAX_TOTAL_CENTS }).optional(),
     order_description: zText(200).default(''),
   })
   .superRefine((body, ctx) => {
+    if (body.idempotency_key === undefined && body.invoice_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['idempotency_key'], message: ORDER_KEY_REQUIRED });
+    }
     if (body.create_patient) {
       if (!body.first_name)
         ctx.addIssue({ code: 'custom', path: ['first_name'], message: 'First name is required' });
@@ -175,15 +234,34 @@ export const ZCheckoutBody = z
       }
     }
     // Which one is needed depends on the total (a free order needs none): the server checks that.
-    if (body.auth_customer_payment_profile_id !== null && body.credit_card !== null) {
+    if (savedCardOf(body) !== null && body.credit_card !== null) {
       ctx.addIssue({ code: 'custom', path: ['credit_card'], message: CHECKOUT_TEXTS.choosePayment });
     }
     if (productShips(body.product_id) && body.shipping_fee === 'yes' && body.shippingInfo === null) {
       ctx.addIssue({ code: 'custom', path: ['shippingInfo'], message: 'The shipping address is required' });
     }
-  });
+  })
+  // One name for each thing from here on: the saved card and the total the buyer saw.
+  .transform(
+    ({ auth_customer_payment_profile_validation: _alias, total_amount, total_amount_cents, ...body }) => ({
+      ...body,
+      auth_customer_payment_profile_id: savedCardOf({
+        auth_customer_payment_profile_id: body.auth_customer_payment_profile_id,
+        auth_customer_payment_profile_validation: _alias,
+      }),
+      total_amount_cents: total_amount_cents ?? total_amount,
+    }),
+  );
 export type TCheckoutBody = z.input<typeof ZCheckoutBody>;
 export type TCheckoutOrder = z.output<typeof ZCheckoutBody>;
+
+/** The saved card an order names, by our name or the spec's (empty text is none). */
+function savedCardOf(body: {
+  auth_customer_payment_profile_id: string | null;
+  auth_customer_payment_profile_validation?: string | null;
+}): string | null {
+  return body.auth_customer_payment_profile_id || body.auth_customer_payment_profile_validation || null;
+}
 
 /** Part 2 §3 Transaction create response; a failure carries the dialog's title and body. */
 export const ZCheckoutResponse = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { zText } from './form-fields.ts';
+import { ZFlag, zDecimalAmount } from './spec-values.ts';
 
 /**
  * Coupon codes (part 2 §3 Coupon, Coupon validation; §4; §5; §8). A coupon takes a fixed amount off
  * (never a percentage), may be limited to products and to one harvest center, and may be used
- * max_use_number times (0 = unlimited). Codes compare case-insensitively.
+ * max_use_number times (0 = unlimited). Codes are kept upper case and compare in any case.
  */
 
 export const COUPON_TEXTS = {
@@ -81,22 +82,54 @@ const ZProductIds = z.union([z.string(), z.array(z.number().int().positive())]).
   return [...new Set(parts.map(Number))];
 });
 
-/** Dollars as typed ("25", "25.50") or cents: the API keeps cents. */
-export const ZCouponBody = z.object({
-  name: zText(100).min(1, 'Name is required'),
-  code: z
-    .string()
-    .trim()
-    .min(1, 'Code is required')
-    .max(40, 'At most 40 characters')
-    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only'),
-  max_use_number: z.number().int().min(0, 'Max use cannot be negative').max(1_000_000),
-  discount_amount_cents: z.number().int().min(1, 'Discount amount is required').max(100_000_000),
-  product_ids: ZProductIds.default([]),
-  harvest_center: z.number().int().positive().nullable().default(null),
-  status: z.boolean().default(true),
-});
+/** A code as stored and compared: upper case, whatever case it was typed in ("welcome100" → "WELCOME100"). */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+const DISCOUNT_REQUIRED = 'Discount amount is required';
+const MAX_DISCOUNT_CENTS = 100_000_000;
+
+/**
+ * POST v1/coupon-codes/ and PUT v1/coupon-codes/{id}/: the spec's payload (part 2 §3 Coupon) with
+ * discount_amount as a decimal amount ("100.00" or 100.5) and status as 1/0 or true/false; our
+ * discount_amount_cents and "yes"/"no" are accepted too. One of the two amounts is required.
+ */
+export const ZCouponBody = z
+  .object({
+    name: zText(100).min(1, 'Name is required'),
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Code is required')
+      .max(40, 'At most 40 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only')
+      .transform(normalizeCouponCode),
+    max_use_number: z.number().int().min(0, 'Max use cannot be negative').max(1_000_000),
+    discount_amount: zDecimalAmount({
+      min: 1,
+      max: MAX_DISCOUNT_CENTS,
+      minMessage: DISCOUNT_REQUIRED,
+    }).optional(),
+    discount_amount_cents: z.number().int().min(1, DISCOUNT_REQUIRED).max(MAX_DISCOUNT_CENTS).optional(),
+    product_ids: ZProductIds.default([]),
+    harvest_center: z.number().int().positive().nullable().default(null),
+    status: ZFlag.default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (body.discount_amount === undefined && body.discount_amount_cents === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: DISCOUNT_REQUIRED });
+    }
+  });
 export type TCouponBody = z.input<typeof ZCouponBody>;
+type TCouponBodyOutput = z.output<typeof ZCouponBody>;
+
+/** The discount of a coupon body, in cents (the schema makes sure one of the two is there). */
+export function discountCentsOf(body: Pick<TCouponBodyOutput, 'discount_amount' | 'discount_amount_cents'>) {
+  const cents = body.discount_amount_cents ?? body.discount_amount;
+  if (cents === undefined) throw new Error('A coupon body without a discount passed validation');
+  return cents;
+}
 
 export const ZCoupon = z.object({
   id: z.number().int(),
@@ -118,7 +151,7 @@ export type TCoupon = z.infer<typeof ZCoupon>;
 
 /** POST v1/coupon-codes/validate-code/. */
 export const ZCouponValidateBody = z.object({
-  code: z.string().trim().min(1, 'Code is required').max(40),
+  code: z.string().trim().min(1, 'Code is required').max(40).transform(normalizeCouponCode),
   product_id: z.number().int().positive(),
   harvest_center_id: z.number().int().positive().nullable().optional(),
 });

@@ -35,6 +35,8 @@ export const ZStaffMember = z.object({
   email: z.string(),
   phone_number: z.string(),
   is_active: z.boolean(),
+  /** Signed in at least once: until then the invitation may be sent again. */
+  has_signed_in: z.boolean(),
   /** All HCs the staff member works for (spec: harvest_centers[] {id, company}). */
   harvest_centers: z.array(z.object({ id: z.number().int(), company: z.string() })),
   /** The same ids as a comma list (spec: staff_hc_ids). */

@@ -68,3 +68,15 @@ export const BUYER_MEMBERSHIPS: readonly MembershipId[] = [
 
 /** Tag id 1 enables vial checkout (part 1 §9). */
 export const VIAL_CHECKOUT_TAG_ID = 1;
+
+/**
+ * Who reads a patient's timeline: the patient, its harvest center and the center's staff, its lab
+ * and admins (each only for its own patients). Sales roles and referral centers do not.
+ */
+export const TIMELINE_READER_MEMBERSHIPS: readonly MembershipId[] = [
+  ...ADMIN_MEMBERSHIPS,
+  ...LAB_MEMBERSHIPS,
+  MEMBERSHIP.patient,
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.hcStaff,
+];

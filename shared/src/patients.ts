@@ -215,6 +215,8 @@ export const ZPatient = z.object({
   /** Always 2 (General Member). */
   subscription: z.number().int(),
   is_active: z.boolean(),
+  /** Signed in at least once: until then the patient's invitation may be sent again. */
+  has_signed_in: z.boolean(),
   date_joined: z.string(),
   /** The patient's sample id at the lab ("lab id"). */
   lab_id: z.string(),

@@ -6,8 +6,3 @@ import { z } from 'zod';
  */
 export const ZPaymentMode = z.object({ test_payments: z.boolean() });
 export type TPaymentMode = z.infer<typeof ZPaymentMode>;
-
-export const TEST_PAYMENTS_BANNER = {
-  label: 'Test payments',
-  text: 'Test payments: cards are not charged and no money moves.',
-} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, zPage } from './paging.ts';
+import { zIdList } from './spec-values.ts';
 import { PAGE_SIZE } from './ui-constants.ts';
 import { zUrlInteger } from './url-integers.ts';
 
@@ -30,13 +31,14 @@ export type TRhcAssociationQuery = z.infer<typeof ZRhcAssociationQuery>;
 /** Most HCs one RHC may be associated with in one save (a guard against runaway payloads). */
 export const RHC_ASSOCIATION_MAX_HCS = 500;
 
-/** POST /api/v1/rhc-association/update-association/{rhc id}/: the whole set of HC ids. */
+/**
+ * POST /api/v1/rhc-association/update-association/{rhc id}/: the whole set of HC ids, as a list or
+ * as a comma list like the staff's staff_hc_ids (part 2 §3 does not say which).
+ */
 export const ZRhcAssociationUpdate = z.object({
-  rhc_hc_ids: z
-    .array(z.number().int().positive())
-    .max(RHC_ASSOCIATION_MAX_HCS, `At most ${RHC_ASSOCIATION_MAX_HCS} harvest centers`),
+  rhc_hc_ids: zIdList({ max: RHC_ASSOCIATION_MAX_HCS, message: 'A list of harvest center ids' }),
 });
-export type TRhcAssociationUpdate = z.infer<typeof ZRhcAssociationUpdate>;
+export type TRhcAssociationUpdate = z.input<typeof ZRhcAssociationUpdate>;
 
 export const RHC_ASSOCIATION_UPDATED_MESSAGE = 'Harvest Centers have been updated!';
 export const ZRhcAssociationUpdateResponse = z.object({

@@ -11,6 +11,8 @@ export const ZUserOption = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  /** What tells options of one label apart: the e-mail, and a patient's center or a center's city. */
+  description: z.string(),
 });
 export type TUserOption = z.infer<typeof ZUserOption>;
 

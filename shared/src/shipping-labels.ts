@@ -188,6 +188,8 @@ export const ZLabelUpdateResponse = z.object({
   id: z.number().int(),
   message: z.string(),
   data: ZLabelRequest,
+  /** update-sent-notification/ answers code 'Success' (part 2 §7). */
+  code: z.literal('Success').optional(),
 });
 export type TLabelUpdateResponse = z.infer<typeof ZLabelUpdateResponse>;
 

@@ -3,6 +3,7 @@ import { ZEmail, ZPassword } from './auth.ts';
 import { ZPhone, zRequiredText, zText } from './form-fields.ts';
 import { MEMBERSHIP } from './memberships.ts';
 import { ZPageQuery, zPage } from './paging.ts';
+import { zIdList } from './spec-values.ts';
 import { zUrlInteger } from './url-integers.ts';
 
 /**
@@ -148,8 +149,8 @@ export const ZAccountSignUp = z
     saless_rep_id: z.number().int().positive().nullable().optional(),
     /** RHC: the harvest center of the link (hcid). */
     hc_id: z.number().int().positive().nullable().optional(),
-    /** HC staff: the harvest center of the link (hcid). */
-    staff_hc_ids: z.array(z.number().int().positive()).max(1).optional(),
+    /** HC staff: the harvest center of the link (hcid): [12], "12" or 12. */
+    staff_hc_ids: zIdList({ max: 1, message: 'The harvest center of the link' }).optional(),
     /** With hc_id or staff_hc_ids: the center's join token of the link (token); the id alone is not enough. */
     join_token: z.string().trim().max(100).optional(),
     /** The admin form: the invitation of the link. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, patientStage, type StageRecord } from './timeline.ts';
+import { patientStage, type StageRecord } from './timeline.ts';
 
 const NOTHING: StageRecord = {
   dateAdiposeShippedToLab: null,
@@ -40,10 +40,5 @@ describe('patientStage', () => {
     });
     // A shipment recorded without the earlier dates still says shipped.
     expect(patientStage({ ...NOTHING, vialsShipped: 2 }).key).toBe('shipped');
-  });
-
-  it('writes days the same everywhere', () => {
-    expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
-    expect(formatDay('2026-01-05T10:00:00.000Z')).toBe('5 Jan 2026');
   });
 });

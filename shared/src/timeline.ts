@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { formatDisplayDate } from './dates.ts';
 import { ADMIN_MEMBERSHIPS, LAB_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from './memberships.ts';
 
 /** A patient's story in one view (issue 16): the stage it is at and every event, oldest first. */
-
-/**
- * Who reads a patient's timeline: the patient, its harvest center and the center's staff, its lab
- * and admins (each only for its own patients). Sales roles and referral centers do not.
- */
-export const TIMELINE_READER_MEMBERSHIPS: readonly MembershipId[] = [
-  ...ADMIN_MEMBERSHIPS,
-  ...LAB_MEMBERSHIPS,
-  MEMBERSHIP.patient,
-  MEMBERSHIP.harvestCenter,
-  MEMBERSHIP.hcStaff,
-];
 
 export const TIMELINE_EVENT_KINDS = [
   'account',
@@ -57,14 +46,6 @@ export const ZPatientTimeline = z.object({
 });
 export type TPatientTimeline = z.infer<typeof ZPatientTimeline>;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-03-12' → '12 Mar 2026' (the same on server and browser, whatever their locale). */
-export function formatDay(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
-
 export type StageRecord = {
   dateAdiposeShippedToLab: string | null;
   dateAdiposeReceivedByLab: string | null;
@@ -86,7 +67,7 @@ export function patientStage(record: StageRecord): TPatientStage {
   if (record.dateVialsReadyToShip) {
     return {
       key: 'ready',
-      label: `Your vials are ready since ${formatDay(record.dateVialsReadyToShip)}`,
+      label: `Your vials are ready since ${formatDisplayDate(record.dateVialsReadyToShip)}`,
       next: 'They are stored until you order them shipped.',
     };
   }
@@ -95,14 +76,14 @@ export function patientStage(record: StageRecord): TPatientStage {
       key: 'processing',
       label: 'Your vials are being prepared',
       next: record.estimatedDateVialsReadyToShip
-        ? `Estimated ready on ${formatDay(record.estimatedDateVialsReadyToShip)}.`
+        ? `Estimated ready on ${formatDisplayDate(record.estimatedDateVialsReadyToShip)}.`
         : 'The lab sets the expected date once processing starts.',
     };
   }
   if (record.dateAdiposeShippedToLab) {
     return {
       key: 'in-transit',
-      label: `Your tissue was shipped to the lab on ${formatDay(record.dateAdiposeShippedToLab)}`,
+      label: `Your tissue was shipped to the lab on ${formatDisplayDate(record.dateAdiposeShippedToLab)}`,
       next: 'The lab confirms when it arrives.',
     };
   }

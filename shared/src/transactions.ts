@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './dates.ts';
 import { ZPageQuery } from './paging.ts';
 import { zPatchOf } from './patch-body.ts';
+import { ZFlag, zDecimalAmount } from './spec-values.ts';
 import { zUrlId } from './url-integers.ts';
 
 /**
@@ -73,8 +74,10 @@ export const ZTransactionNote = z.object({
   note: z.string(),
   date: z.string(),
   author: z.string(),
-  /** What the edit changed, field by field. */
+  /** What the edit changed, field by field (column names: for programs, not for people). */
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  /** The same in words: "Amount changed from $250.00 to $275.00; commission marked paid". */
+  summary: z.string(),
 });
 export type TTransactionNote = z.infer<typeof ZTransactionNote>;
 
@@ -132,8 +135,14 @@ export const ZTransactionEditBody = z.object({
   transaction_note: z.string().trim().max(2000),
 });
 export type TTransactionEditBody = z.infer<typeof ZTransactionEditBody>;
-/** PATCH /api/v1/transactions/{id}/: the fields it names change; the note is always needed. */
+/**
+ * PATCH /api/v1/transactions/{id}/: the fields it names change; the note is always needed. The
+ * spec's payload names the amount `amount`, a decimal amount ("275.00" or 275), and may send
+ * commission_paid as 1/0; amount_cents and booleans keep working (amount_cents wins if both come).
+ */
 export const ZTransactionPatchBody = zPatchOf(ZTransactionEditBody).extend({
+  amount: zDecimalAmount({ max: 100_000_000 }).optional(),
+  commission_paid: ZFlag.optional(),
   transaction_note: ZTransactionEditBody.shape.transaction_note,
 });
 export type TTransactionPatchBody = z.infer<typeof ZTransactionPatchBody>;

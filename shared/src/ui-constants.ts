@@ -37,3 +37,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** The meta tag in which the server gives a white-label host's branding to the page (decision 023). */
 export const BRANDING_META_NAME = 'portal-branding';
+
+/**
+ * The banner every page shows while card payments move no money (docs/decisions/030). Here, not
+ * beside the payment-mode schema: the app's entry shows it and must not load zod.
+ */
+export const TEST_PAYMENTS_BANNER = {
+  label: 'Test payments',
+  text: 'Test payments: cards are not charged and no money moves.',
+} as const;

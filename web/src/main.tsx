@@ -4,26 +4,19 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { NotificationsHost } from './app/notifications-host.tsx';
 import { router } from './app/router.tsx';
 import { theme } from './app/theme.ts';
-import { ApiError } from './lib/api-client.ts';
 import { applyBrandColor } from './lib/branding.ts';
+import { createQueryClient } from './lib/query-client.ts';
 
 applyBrandColor();
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx answer will not change on retry; network failures and 5xx get two more tries.
-      retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { TSessionEstablished, TSignInStage } from '@portal/shared/second-factors';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { RowOf } from '../db/column-value.ts';
@@ -30,9 +31,15 @@ export async function issueSessionToken(
     actorUserId?: number | null;
     ip?: string;
     userAgent?: string;
+    /** How the sign-in was proved (docs/decisions/031); a linked session carries its parent's. */
+    established?: TSessionEstablished;
+    /** A pending stage (second factor or enrolment owed) lasts `ttlMinutes`, not days. */
+    stage?: TSignInStage;
+    ttlMinutes?: number;
   },
-): Promise<{ token: string; tokenId: number }> {
+): Promise<{ token: string; tokenId: number; expiresAt: Date }> {
   const token = newOpaqueToken();
+  const ttlMs = input.ttlMinutes === undefined ? input.ttlDays * DAY_MS : input.ttlMinutes * 60_000;
   const [row] = await db
     .insert(authTokens)
     .values({
@@ -41,12 +48,14 @@ export async function issueSessionToken(
       kind: input.kind ?? 'login',
       parentTokenId: input.parentTokenId ?? null,
       actorUserId: input.actorUserId ?? null,
-      expiresAt: new Date(Date.now() + input.ttlDays * DAY_MS),
+      expiresAt: new Date(Date.now() + ttlMs),
       ip: input.ip ?? '',
       userAgent: (input.userAgent ?? '').slice(0, 300),
+      established: input.established ?? 'password',
+      stage: input.stage ?? 'complete',
     })
-    .returning({ id: authTokens.id });
-  return { token, tokenId: row.id };
+    .returning({ id: authTokens.id, expiresAt: authTokens.expiresAt });
+  return { token, tokenId: row.id, expiresAt: row.expiresAt };
 }
 
 export type SessionRow = {
@@ -57,6 +66,9 @@ export type SessionRow = {
   lastUsedAt: Date;
   createdAt: Date;
   expiresAt: Date;
+  /** Not 'complete' while a second factor or its enrolment is owed: only those steps accept it. */
+  stage: TSignInStage;
+  established: TSessionEstablished;
   user: SessionAccount;
 };
 
@@ -85,6 +97,8 @@ export async function findLiveSession(db: Db, raw: string): Promise<SessionRow |
       lastUsedAt: authTokens.lastUsedAt,
       createdAt: authTokens.createdAt,
       expiresAt: authTokens.expiresAt,
+      stage: authTokens.stage,
+      established: sql<TSessionEstablished>`${authTokens.established}`,
       user: sessionAccountColumns,
     })
     .from(authTokens)
@@ -106,6 +120,8 @@ export async function touchSession(
   session: SessionRow,
   lifetime: { ttlDays: number; maxAgeDays: number },
 ): Promise<void> {
+  // A pending sign-in keeps its short expiry: using it does not extend it to days.
+  if (session.stage !== 'complete') return;
   if (Date.now() - session.lastUsedAt.getTime() < TOUCH_INTERVAL_MS) return;
   // Noted before writing: the session may be a cached copy shared by concurrent requests.
   session.lastUsedAt = new Date();

@@ -96,6 +96,17 @@ describe('loadConfig', () => {
     ).toThrow(/SIGNING_CERT_P12_BASE64 must be a .p12 file encoded in base64/);
   });
 
+  it('takes SECRET_KEY as 32 bytes of base64 only (a generated key otherwise)', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ SECRET_KEY: key }).secretKey).toEqual(Buffer.alloc(32, 9));
+    expect(loadConfig({}).secretKey).toBeUndefined();
+    expect(loadConfig({ SECRET_KEY: '' }).secretKey).toBeUndefined();
+    expect(() => loadConfig({ SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /SECRET_KEY must be 32 random bytes in base64/,
+    );
+    expect(() => loadConfig({ SECRET_KEY: 'not a key!' })).toThrow(/SECRET_KEY must be 32 random bytes/);
+  });
+
   it('keeps BoldSign possible behind its key', () => {
     expect(loadConfig({ ESIGN_PROVIDER: 'boldsign', BOLDSIGN_API_KEY: 'k' }).esign).toEqual({
       provider: 'boldsign',

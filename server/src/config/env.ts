@@ -124,6 +124,16 @@ const ZEnvFields = z.object({
       .regex(/^[A-Za-z0-9+/\s]+=*$/, 'SIGNING_CERT_P12_BASE64 must be a .p12 file encoded in base64'),
   ),
   SIGNING_CERT_PASSPHRASE: optionalText(),
+  /** Encrypts authenticator secrets (base64 of 32 bytes); a generated key kept in the database when unset. */
+  SECRET_KEY: optionalText(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+        'SECRET_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
+      ),
+  ),
   ESIGN_PROVIDER: optionalChoice('ESIGN_PROVIDER', ['builtin', 'boldsign'], 'builtin'),
   BOLDSIGN_API_KEY: optionalText(),
   BOLDSIGN_BASE_URL: optionalText(
@@ -360,6 +370,8 @@ export type AppConfig = {
   uploadMaxBytes: number;
   /** The portal's sealing certificate when configured; otherwise one is generated and kept in the database. */
   signingCertificate: { p12Base64: string; passphrase: string } | undefined;
+  /** SECRET_KEY: encrypts authenticator secrets; when unset a key is generated and kept in the database. */
+  secretKey: Buffer | undefined;
   esign: EsignConfig;
   payments: PaymentsConfig;
   carrier: CarrierConfig;
@@ -462,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.SIGNING_CERT_P12_BASE64 && e.SIGNING_CERT_PASSPHRASE
         ? { p12Base64: e.SIGNING_CERT_P12_BASE64.replace(/\s+/g, ''), passphrase: e.SIGNING_CERT_PASSPHRASE }
         : undefined,
+    secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'base64') : undefined,
     esign:
       e.ESIGN_PROVIDER === 'boldsign' && e.BOLDSIGN_API_KEY
         ? {

@@ -27,6 +27,7 @@ describe('renderAgreementPdf', () => {
     expect(all).toContain(DOCUMENT_NAMES[kind]);
     expect(all).toContain('Ana Ruiz (ana.ruiz@example.com)');
     expect(all).toContain('Harvest Center North');
+    expect(all).toContain('Prepared: 1 Mar 2026, 10:00 UTC');
     for (const page of pages) expect(page).toContain(`Document ID: ${documentId}`);
     // Room for the signature is kept, and recorded, on the last page.
     expect(readSignatureBox(doc)?.pageIndex).toBe(doc.getPageCount() - 1);

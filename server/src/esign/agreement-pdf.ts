@@ -1,3 +1,4 @@
+import { formatDisplayDateTime } from '@portal/shared/dates';
 import type { TDocumentKind } from '@portal/shared/documents';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { AGREEMENT_SECTIONS, HARVEST_CENTER_SECTIONS, SIGNING_STATEMENT } from './agreement-texts.ts';
@@ -5,7 +6,6 @@ import {
   DOCUMENT_ID_INFO_KEY,
   drawEmptySignatureBox,
   drawTopRightLogo,
-  formatUtc,
   MUTED_COLOR,
   PageWriter,
   SIGNATURE_BOX_HEIGHT,
@@ -48,7 +48,7 @@ export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Ar
     ['Signer', `${input.signerName} (${input.signerEmail})`],
     ['Harvest center', input.harvestCenterName],
     ['Document ID', input.documentId],
-    ['Prepared', formatUtc(input.createdAt)],
+    ['Prepared', formatDisplayDateTime(input.createdAt)],
   ];
   for (const [label, value] of details) {
     writer.text(`${label}: ${value}`, { font: regular, size: 9.5, lineHeight: 13, color: MUTED_COLOR });

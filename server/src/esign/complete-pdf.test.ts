@@ -114,7 +114,7 @@ describe('completeSignedPdf', () => {
     const pages = await pdfText(sealed);
     const signaturePage = pages[before.getPageCount() - 1];
     expect(signaturePage).toContain('Ana Ruiz (ana.ruiz@example.com)');
-    expect(signaturePage).toContain('Signed electronically on 2026-03-02 11:12:13 UTC');
+    expect(signaturePage).toContain('Signed electronically on 2 Mar 2026, 11:12 UTC');
     expect(signaturePage).toContain(MEANING);
 
     const certificatePage = pages.at(-1) ?? '';
@@ -124,11 +124,13 @@ describe('completeSignedPdf', () => {
     expect(certificatePage).toContain(sha256Hex(original));
     expect(certificatePage).toContain(certificate.fingerprint256);
     for (const line of [
-      'Created - 2026-03-01 10:00:00 UTC',
-      'Sent - 2026-03-01 10:00:01 UTC',
-      'Viewed - 2026-03-02 11:10:00 UTC',
-      'Signed - 2026-03-02 11:12:13 UTC',
-      'Completed - 2026-03-02 11:12:13 UTC',
+      // The portal's one date format (shared/src/dates.ts).
+      'Signed\n2 Mar 2026, 11:12 UTC',
+      'Created - 1 Mar 2026, 10:00 UTC',
+      'Sent - 1 Mar 2026, 10:00 UTC',
+      'Viewed - 2 Mar 2026, 11:10 UTC',
+      'Signed - 2 Mar 2026, 11:12 UTC',
+      'Completed - 2 Mar 2026, 11:12 UTC',
       'By Ana Ruiz - IP address 198.51.100.4',
       'User agent: Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
     ]) {
@@ -178,7 +180,7 @@ describe('completeSignedPdf', () => {
     const result = await completeSignedPdf(inputFor({ auditTrail: longTrail }));
     const pages = await pdfText(result);
     expect(pages.length).toBeGreaterThan(3);
-    expect(pages.join('\n')).toContain('Reminded 59 - 2026-03-02 11:10:00 UTC');
+    expect(pages.join('\n')).toContain('Reminded 59 - 2 Mar 2026, 11:10 UTC');
     expect((await verifySealedPdf(result, certificate)).valid).toBe(true);
   });
 });

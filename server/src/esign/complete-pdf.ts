@@ -1,3 +1,4 @@
+import { formatDisplayDateTime } from '@portal/shared/dates';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
@@ -9,7 +10,6 @@ import {
   deleteInfoKey,
   drawEmptySignatureBox,
   encodableText,
-  formatUtc,
   MUTED_COLOR,
   PageWriter,
   readSignatureBox,
@@ -131,7 +131,7 @@ async function drawSignatureStamp(
     }
   };
   line(`${input.signer.name} (${input.signer.email})`, fonts.bold, 9.5);
-  line(`Signed electronically on ${formatUtc(input.signedAt)}`, fonts.regular, 9);
+  line(`Signed electronically on ${formatDisplayDateTime(input.signedAt)}`, fonts.regular, 9);
   line(input.meaning, fonts.regular, 9);
   line(`Document ID: ${input.documentId}`, fonts.regular, 7.5, MUTED_COLOR);
 }
@@ -175,7 +175,7 @@ function addCertificatePages(
     ['Document', title],
     ['Document ID', input.documentId],
     ['Signer', `${input.signer.name} (${input.signer.email})`],
-    ['Signed', formatUtc(input.signedAt)],
+    ['Signed', formatDisplayDateTime(input.signedAt)],
     ['Meaning of the signature', input.meaning],
     [
       'Signature',
@@ -206,7 +206,7 @@ function addCertificatePages(
   writer.space(4);
   for (const entry of input.auditTrail) {
     writer.ensureRoom(3 * 13);
-    writer.text(`${eventLabel(entry.event)} - ${formatUtc(entry.at)}`, {
+    writer.text(`${eventLabel(entry.event)} - ${formatDisplayDateTime(entry.at)}`, {
       font: fonts.bold,
       size: 9.5,
       lineHeight: 13.5,

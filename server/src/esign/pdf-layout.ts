@@ -193,11 +193,6 @@ export class PageWriter {
   }
 }
 
-/** `2026-03-01 14:05:09 UTC` */
-export function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The portal's keys in the document information dictionary.
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-import { formatDay, type TPatientTimeline } from '@portal/shared/timeline';
+import { formatDisplayDateTime } from '@portal/shared/dates';
+import type { TPatientTimeline } from '@portal/shared/timeline';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { SigningCertificate } from './certificate.ts';
 import { sealPdf } from './complete-pdf.ts';
-import { DOCUMENT_ID_INFO_KEY, formatUtc, MUTED_COLOR, PageWriter, setInfoText } from './pdf-layout.ts';
+import { DOCUMENT_ID_INFO_KEY, MUTED_COLOR, PageWriter, setInfoText } from './pdf-layout.ts';
 
 export type TimelinePdfInput = {
   timeline: TPatientTimeline;
@@ -12,8 +13,6 @@ export type TimelinePdfInput = {
   printedBy: string;
   certificate: SigningCertificate;
 };
-
-const when = (at: string) => (at.length === 10 ? formatDay(at) : formatUtc(new Date(at)));
 
 /**
  * The chain of custody as a printable PDF: the patient, the stage, every event oldest first with who
@@ -31,7 +30,10 @@ export async function renderTimelinePdf(input: TimelinePdfInput): Promise<Uint8A
 
   writer.text('Chain of custody', { font: bold, size: 18, lineHeight: 26 });
   writer.text(`${patient.name || patient.email} (patient ${patient.id}, ${patient.email})`, body);
-  writer.text(`Printed ${formatUtc(input.printedAt)} by ${input.printedBy}. Print ${input.printId}.`, muted);
+  writer.text(
+    `Printed ${formatDisplayDateTime(input.printedAt)} by ${input.printedBy}. Print ${input.printId}.`,
+    muted,
+  );
   writer.space(8);
   writer.text(stage.label, { font: bold, size: 11, lineHeight: 15 });
   if (stage.next) writer.text(stage.next, body);
@@ -39,7 +41,11 @@ export async function renderTimelinePdf(input: TimelinePdfInput): Promise<Uint8A
   writer.rule();
   for (const event of events) {
     writer.ensureRoom(40);
-    writer.text(`${when(event.at)}  ${event.title}`, { font: bold, size: 10, lineHeight: 14 });
+    writer.text(`${formatDisplayDateTime(event.at)}  ${event.title}`, {
+      font: bold,
+      size: 10,
+      lineHeight: 14,
+    });
     const line = [event.who ? `By ${event.who}` : '', event.detail].filter(Boolean).join(' · ');
     if (line) writer.text(line, { ...muted, indent: 12 });
     writer.space(4);

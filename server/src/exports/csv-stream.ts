@@ -1,19 +1,31 @@
 import { Readable } from 'node:stream';
+import { formatDisplayDate, formatSpreadsheetDateTime } from '@portal/shared/dates';
+import { centsToDecimalString } from '@portal/shared/products';
 import { guardSpreadsheetText } from '@portal/shared/transactions';
 import { stringify } from 'csv-stringify/sync';
-import type { Cell, RowBatches } from './spreadsheet-rows.ts';
+import type { Cell, Column, ColumnKind, RowBatches } from './spreadsheet-rows.ts';
 
 /** Spreadsheet programs read UTF-8 (accented names) when the file starts with a byte-order mark. */
 const BOM = '\uFEFF';
 
-function guarded(row: Cell[]): Cell[] {
-  return row.map((cell) => (typeof cell === 'string' ? guardSpreadsheetText(cell) : cell));
-}
+/**
+ * A cell as CSV text. Dates take the one date format ('12 Mar 2026', and '12 Mar 2026 14:05' for an
+ * instant, UTC), which spreadsheets read as dates; amounts are plain numbers ('250.00', no '$').
+ */
+const CSV_TEXT: Record<ColumnKind, (cell: NonNullable<Cell>) => string | number> = {
+  text: (cell) => guardSpreadsheetText(String(cell)),
+  number: (cell) => (typeof cell === 'number' ? cell : String(cell)),
+  money: (cell) => centsToDecimalString(Number(cell)),
+  date: (cell) => formatDisplayDate(cell as Date | string, ''),
+  dateTime: (cell) => formatSpreadsheetDateTime(cell as Date | string),
+};
 
-async function* csvChunks(header: string[], batches: RowBatches): AsyncGenerator<string> {
-  yield BOM + stringify([header], { record_delimiter: 'windows' });
+async function* csvChunks(columns: Column[], batches: RowBatches): AsyncGenerator<string> {
+  const writers = columns.map((column) => CSV_TEXT[column.kind]);
+  const line = (row: Cell[]) => row.map((cell, i) => (cell === null ? null : writers[i](cell)));
+  yield BOM + stringify([columns.map((column) => column.header)], { record_delimiter: 'windows' });
   for await (const batch of batches) {
-    yield stringify(batch.map(guarded), { record_delimiter: 'windows' });
+    yield stringify(batch.map(line), { record_delimiter: 'windows' });
   }
 }
 
@@ -23,6 +35,6 @@ async function* csvChunks(header: string[], batches: RowBatches): AsyncGenerator
  * taken the last: a slow client holds one batch, and one that disconnects ends the generator and
  * with it the queries.
  */
-export function csvStream(header: string[], batches: RowBatches): Readable {
-  return Readable.from(csvChunks(header, batches), { objectMode: false });
+export function csvStream(columns: Column[], batches: RowBatches): Readable {
+  return Readable.from(csvChunks(columns, batches), { objectMode: false });
 }

@@ -3,8 +3,29 @@ import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvStream } from './csv-stream.ts';
-import type { Cell } from './spreadsheet-rows.ts';
+import type { Cell, Column } from './spreadsheet-rows.ts';
 import { escapeXml, xlsxStream } from './xlsx-stream.ts';
+
+const ID_NAME: Column[] = [
+  { header: 'ID', kind: 'number' },
+  { header: 'Name', kind: 'text' },
+];
+
+/** One column of each kind, and a row of each with a value and one without. */
+const TYPED: Column[] = [
+  { header: 'ID', kind: 'number' },
+  { header: 'Invoice date', kind: 'dateTime' },
+  { header: 'Shipped', kind: 'date' },
+  { header: 'Amount', kind: 'money' },
+  { header: 'Product', kind: 'text' },
+];
+const CREATED = new Date('2026-11-26T15:30:31.922Z');
+async function* typedRows(): AsyncGenerator<Cell[][]> {
+  yield [
+    [7, CREATED, '2026-03-12', 25_000, 'Processing'],
+    [8, null, null, -1_999, ''],
+  ];
+}
 
 /** Batches of rows that record how many were pulled and whether the consumer closed them. */
 function trackedBatches(count: number, rowsPerBatch = 200) {
@@ -44,7 +65,7 @@ describe('streamed exports', () => {
     const text = (
       await bytesOf(
         csvStream(
-          ['ID', 'Name'],
+          ID_NAME,
           (async function* () {
             yield [
               [1, '=HYPERLINK("x")'],
@@ -59,7 +80,7 @@ describe('streamed exports', () => {
 
   it('XLSX: opens in a spreadsheet library with every row, guarded and escaped', async () => {
     const { batches } = trackedBatches(3, 10);
-    const file = await bytesOf(xlsxStream('Transactions', ['ID', 'Name'], batches));
+    const file = await bytesOf(xlsxStream('Transactions', ID_NAME, batches));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Transactions');
@@ -68,9 +89,44 @@ describe('streamed exports', () => {
     expect(escapeXml('a<b & "c"\u0001')).toBe('a&lt;b &amp; &quot;c&quot;');
   });
 
+  it('CSV: dates in the one date format (a spreadsheet reads them as dates), amounts as plain numbers', async () => {
+    const text = (await bytesOf(csvStream(TYPED, typedRows()))).toString('utf8');
+    expect(text).toBe(
+      '\uFEFFID,Invoice date,Shipped,Amount,Product\r\n' +
+        '7,26 Nov 2026 15:30,12 Mar 2026,250.00,Processing\r\n' +
+        '8,,,-19.99,\r\n',
+    );
+  });
+
+  it('XLSX: numbers as numbers, amounts as currency, dates as dates, each in the one date format', async () => {
+    const file = await bytesOf(xlsxStream('Sheet', TYPED, typedRows()));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Sheet');
+    const row = sheet?.getRow(2);
+    const [id, created, shipped, amount, product] = [1, 2, 3, 4, 5].map((c) => row?.getCell(c));
+    expect(id?.type).toBe(ExcelJS.ValueType.Number);
+    expect(id?.value).toBe(7);
+    expect(created?.type).toBe(ExcelJS.ValueType.Date);
+    expect(created?.value).toEqual(CREATED);
+    expect(created?.numFmt).toBe('d mmm yyyy, hh:mm "UTC"');
+    expect(shipped?.type).toBe(ExcelJS.ValueType.Date);
+    expect(shipped?.value).toEqual(new Date('2026-03-12T00:00:00Z'));
+    expect(shipped?.numFmt).toBe('d mmm yyyy');
+    expect(amount?.type).toBe(ExcelJS.ValueType.Number);
+    expect(amount?.value).toBe(250);
+    expect(amount?.numFmt).toBe('"$"#,##0.00');
+    expect(sheet?.getRow(3).getCell(4).value).toBe(-19.99);
+    expect(product?.value).toBe('Processing');
+    // Empty cells stay empty; the header is bold; a date and time fits its column (no '####').
+    expect(sheet?.getRow(3).getCell(2).value).toBeNull();
+    expect(sheet?.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet?.getColumn(2).width).toBeGreaterThanOrEqual('26 Nov 2026, 15:30 UTC'.length);
+  });
+
   for (const [format, open] of [
-    ['CSV', (b: AsyncIterable<Cell[][]>) => csvStream(['ID', 'Name'], b)],
-    ['XLSX', (b: AsyncIterable<Cell[][]>) => xlsxStream('Sheet', ['ID', 'Name'], b)],
+    ['CSV', (b: AsyncIterable<Cell[][]>) => csvStream(ID_NAME, b)],
+    ['XLSX', (b: AsyncIterable<Cell[][]>) => xlsxStream('Sheet', ID_NAME, b)],
   ] as const) {
     it(`${format}: a client that leaves stops the pulling of batches (and with it the queries)`, async () => {
       const { state, batches } = trackedBatches(10_000);

@@ -1,5 +1,12 @@
 import { AGREEMENT_REQUIRED_CODE, AGREEMENT_REQUIRED_MESSAGE } from '@portal/shared/agreement';
 import { ADMIN_MEMBERSHIPS, isAdminMembership, type MembershipId } from '@portal/shared/memberships';
+import {
+  PENDING_STAGE_CODES,
+  PENDING_STAGE_MESSAGES,
+  type TPendingStage,
+  type TSessionEstablished,
+  type TSignInStage,
+} from '@portal/shared/second-factors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type SessionKind, type SessionRow, touchSession } from '../auth/tokens.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
@@ -39,7 +46,15 @@ export type Actor = {
   /** The white-label domain of the account; null for the main portal. */
   domainId: number | null;
   agreementAccepted: boolean;
-  session: { tokenId: number; kind: SessionKind; parentTokenId: number | null; actorUserId: number | null };
+  session: {
+    tokenId: number;
+    kind: SessionKind;
+    parentTokenId: number | null;
+    actorUserId: number | null;
+    /** 'complete' on every route but the sign-in steps (docs/decisions/031). */
+    stage: TSignInStage;
+    established: TSessionEstablished;
+  };
 };
 
 declare module 'fastify' {
@@ -47,13 +62,20 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Reachable before the private membership agreement is accepted (accepting it, logging out). */
     beforeAgreement?: boolean;
+    /**
+     * Also reachable by a session whose sign-in is not complete yet (docs/decisions/031): the second
+     * factor's step, enrolment, logging out. Every other route refuses such a session with 403 and a
+     * code; a public route treats it as a stranger.
+     */
+    signInStages?: readonly TPendingStage[];
   }
   interface FastifyRequest {
     actor: Actor | null;
   }
 }
 
-const TOKEN_HEADER = /^Token\s+([A-Za-z0-9_-]{20,200})$/;
+/** `Token <token>`; the scheme word in any case (RFC 7235 §2.1), as the spec's "the word token". */
+const TOKEN_HEADER = /^token\s+([A-Za-z0-9_-]{20,200})$/i;
 
 /** The signed-in caller; routes that are not public can rely on it. */
 export function requireActor(request: FastifyRequest): Actor {
@@ -110,8 +132,17 @@ export function registerAccessControl(
           kind: session.kind,
           parentTokenId: session.parentTokenId,
           actorUserId: session.actorUserId,
+          stage: session.stage,
+          established: session.established,
         },
       };
+      const stage = session.stage;
+      if (stage !== 'complete' && !request.routeOptions.config.signInStages?.includes(stage)) {
+        // The password alone opens nothing but its next step.
+        request.actor = null;
+        if (access === 'public') return;
+        throw new AppError(403, PENDING_STAGE_MESSAGES[stage], { code: PENDING_STAGE_CODES[stage] });
+      }
     }
     if (access === 'public') return;
     const actor = requireActor(request);

@@ -54,8 +54,12 @@ export type PaymentSource =
 
 export type ChargeInput = {
   amountCents: number;
-  /** The portal's invoice number (shown on the processor's records). */
-  invoiceNumber: string;
+  /**
+   * The portal's reference of the order, shown on the processor's records: the checkout attempt
+   * (an invoice number is given only once the payment succeeded; the transaction keeps the
+   * processor's transaction id).
+   */
+  orderReference: string;
   description: string;
   source: PaymentSource;
   billTo?: GatewayAddress;

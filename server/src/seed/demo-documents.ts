@@ -24,7 +24,14 @@ function actorOf(
     isAdmin: user.membershipId === MEMBERSHIP.admin || user.membershipId === MEMBERSHIP.adminEquivalent,
     domainId: user.domainId,
     agreementAccepted: true,
-    session: { tokenId: 0, kind: 'login', parentTokenId: null, actorUserId: null },
+    session: {
+      tokenId: 0,
+      kind: 'login',
+      parentTokenId: null,
+      actorUserId: null,
+      stage: 'complete',
+      established: 'password',
+    },
   };
 }
 

@@ -98,6 +98,7 @@ export async function seedDemoLabChain(db: Db, base: BaseAccounts, password: str
     username: email,
     password,
     phoneNumber: '5125550100',
+    secondFactorExempt: true,
   });
   await createLabUser(db, denver, {
     ...person('Dora', 'Denver', DEMO_CHAIN_EMAILS.labDenver),

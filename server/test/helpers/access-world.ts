@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/client.ts';
 import { centerAccounts, domains, users, userTagLinks } from '../../src/db/schema/accounts.ts';
 import { assetItems, assets } from '../../src/db/schema/assets.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
+import { passkeys } from '../../src/db/schema/second-factors.ts';
 import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { adminInvitations } from '../../src/db/schema/sign-up.ts';
 import { products } from '../../src/db/schema/vials.ts';
@@ -319,6 +320,21 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
   ]) {
     accounts.set(account.id, account);
   }
+  // A passkey of every account (rows only: the matrix renames and removes them, never signs in).
+  const passkeyIds = new Map<number, number>();
+  for (const account of accounts.values()) {
+    const [row] = await db
+      .insert(passkeys)
+      .values({
+        userId: account.id,
+        credentialId: `matrix-credential-${account.id}`,
+        publicKey: new Uint8Array([1, 2, 3]),
+        rpId: 'portal.test',
+        name: `Matrix key ${account.id}`,
+      })
+      .returning({ id: passkeys.id });
+    passkeyIds.set(account.id, row.id);
+  }
   return {
     superAdmin,
     admin,
@@ -336,6 +352,7 @@ export async function createTwoSidedWorld(db: Db, options: { storage: FileStorag
     adminInvitationId: adminInvitation.id,
     productId: product.id,
     accounts,
+    passkeyIds,
   };
 }
 export type TwoSidedWorld = Awaited<ReturnType<typeof createTwoSidedWorld>>;

@@ -33,16 +33,26 @@ export type ServerProcess = {
  */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
-  options: { script?: string } = {},
+  options: {
+    script?: string;
+    /**
+     * The host name of PUBLIC_URL and of `url` (the server listens on 127.0.0.1 either way): passkeys
+     * need a host name such as localhost, an address is not a valid WebAuthn RP id.
+     */
+    publicHost?: string;
+    /** How long it may take to answer `/readyz` (a demo seed on a busy machine takes longer). */
+    readyWithinMs?: number;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const publicUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-proc-'));
   const merged: Record<string, string | undefined> = {
     PATH: process.env.PATH ?? '',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: publicUrl,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
     WHITE_LABEL_DNS_SERVERS: '127.0.0.1:9',
@@ -71,15 +81,16 @@ export async function startServerProcess(
     stderr += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const localUrl = `http://127.0.0.1:${port}`;
+  const readyWithinMs = options.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready in 60 s: ${stderr}`);
+      throw new Error(`server not ready in ${readyWithinMs / 1000} s: ${stderr}`);
     }
-    const ready = await fetch(`${url}/readyz`).then(
+    const ready = await fetch(`${localUrl}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );
@@ -87,7 +98,7 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url,
+    url: publicUrl,
     child,
     logs,
     stderr: () => stderr,

@@ -33,8 +33,9 @@ function SignedInShell({ user }: { user: TSessionUser }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        {/* One bar at any width: nothing wraps; the user's name gives way (cut short, whole in its title). */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Burger
               opened={navbarOpened}
               onClick={navbar.toggle}
@@ -43,20 +44,20 @@ function SignedInShell({ user }: { user: TSessionUser }) {
               aria-label="Toggle menu"
             />
             <Anchor component={Link} to="/dashboard" underline="never" aria-label={`${BRANDING.title} home`}>
-              <Logo />
+              <Logo titleVisibleFrom="sm" />
             </Anchor>
             {user.logo_url && (
               <Image
                 src={user.logo_url}
                 alt={`${user.company} logo`}
-                h={36}
+                h={{ base: 28, sm: 36 }}
                 w="auto"
-                maw={140}
+                maw={{ base: 72, sm: 140 }}
                 fit="contain"
               />
             )}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <ResourceCenter user={user} />
             <UserMenu user={user} />
           </Group>

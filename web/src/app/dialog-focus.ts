@@ -12,6 +12,18 @@ const FIELD_WAIT_MS = 5000;
 const isShown = (element: HTMLElement) => element.getClientRects().length > 0;
 
 /**
+ * What focus goes back to: the element itself, or for a menu's item (Edit user in a row's actions)
+ * the menu's button, as the menu is gone by the time the item's dialog closes.
+ */
+function openerOf(element: HTMLElement): HTMLElement {
+  const menu = element.closest<HTMLElement>('[role="menu"]');
+  const button = menu?.id
+    ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`)
+    : null;
+  return button ?? element;
+}
+
+/**
  * Every modal dialog takes focus on its first field and gives focus back to what opened it.
  *
  * Mantine's Modal focuses its first tabbable element as it mounts: the close button, and before a
@@ -29,7 +41,8 @@ export function useDialogFocus(): void {
     const waiting = new Map<Element, number>();
 
     const rememberOpener = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement && !document.querySelector(MODAL)) opener = event.target;
+      if (event.target instanceof HTMLElement && !document.querySelector(MODAL))
+        opener = openerOf(event.target);
     };
     // The user chose where to be in the dialog: leave focus where they put it.
     const stopWaiting = (event: Event) => {

@@ -1,31 +1,9 @@
-import type { TSessionUser } from '@portal/shared/auth';
 import { SIGNED_COMPLETED_PATHS } from '@portal/shared/documents';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { describe, expect, it } from 'vitest';
 import { menuFor } from './menu.ts';
 import { ROUTES } from './routes.ts';
-
-function userOf(membership: MembershipId): TSessionUser {
-  return {
-    id: 1,
-    email: 'someone@example.com',
-    username: 'someone',
-    first_name: 'Some',
-    last_name: 'One',
-    company: '',
-    phone_number: '',
-    saless_rep_id: null,
-    template_id: '',
-    subscription: membership,
-    membership: [{ id: membership, name: 'x' }],
-    harvest_center_temporal: null,
-    tags: [],
-    is_superuser: false,
-    agreement_accepted: true,
-    logo_url: null,
-    domain_id: null,
-  };
-}
+import { userOf } from './test-users.ts';
 
 const route = (path: string) => ROUTES.find((candidate) => candidate.path === path);
 

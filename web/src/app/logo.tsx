@@ -14,9 +14,9 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 
 /**
  * The mark and the portal's name, as the header and the guest screens show them; on a white-label
- * host, the domain's logo and title instead.
+ * host, the domain's logo and title instead. `titleVisibleFrom`: the name only from that width up.
  */
-export function Logo({ size = 32 }: { size?: number }) {
+export function Logo({ size = 32, titleVisibleFrom }: { size?: number; titleVisibleFrom?: 'sm' }) {
   return (
     <Group gap="xs" wrap="nowrap">
       {BRANDING.logo_url ? (
@@ -29,7 +29,8 @@ export function Logo({ size = 32 }: { size?: number }) {
       ) : (
         <LogoMark size={size} />
       )}
-      <Text component="span" fw={700} size="lg" c="portal.8">
+      {/* The header on a phone shows the mark alone: its link is named after the portal. */}
+      <Text component="span" fw={700} size="lg" c="portal.8" visibleFrom={titleVisibleFrom}>
         {BRANDING.title}
       </Text>
     </Group>

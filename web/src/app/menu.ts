@@ -7,7 +7,7 @@ import {
   VIAL_CHECKOUT_TAG_ID,
 } from '@portal/shared/memberships';
 import { matchPath } from 'react-router';
-import { ROUTES } from './routes.ts';
+import { ROUTES, routeAdmits } from './routes.ts';
 
 interface MenuEntry {
   path: string;
@@ -18,8 +18,6 @@ interface MenuEntry {
   memberships?: readonly MembershipId[];
   /** A user tag also required (part 1 §6: membership 2 with tag 1). */
   tag?: number;
-  /** The whole portal's settings: admins of the main portal only, not a white-label domain's. */
-  portal?: true;
 }
 
 const M = MEMBERSHIP;
@@ -62,6 +60,8 @@ const MENU: readonly MenuEntry[] = [
 
   // Not in the observed menu: the full patient form and the patient search (by lab id too) for admins.
   { path: '/patients', label: 'Patients', memberships: ADMINS },
+  { path: '/harvest-centers', label: 'Harvest Centers', memberships: ADMINS },
+  { path: '/referral-harvest-centers', label: 'Referral Harvest Centers', memberships: ADMINS },
   { path: '/add-patient', label: 'Add Patient', memberships: ADMINS },
   { path: '/all-transaction-report', label: 'All Transactions', memberships: ADMINS },
   { path: '/documents/patients', label: 'Patient Documents', group: SYSTEM_DOCUMENTS, memberships: ADMINS },
@@ -71,16 +71,17 @@ const MENU: readonly MenuEntry[] = [
     group: SYSTEM_DOCUMENTS,
     memberships: ADMINS,
   },
-  { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS, portal: true },
+  { path: '/coupon-manager', label: 'Coupons', memberships: ADMINS },
   { path: '/inactive-users', label: 'Inactive Users', memberships: ADMINS },
-  { path: '/mail-outbox', label: 'Mail Outbox', memberships: ADMINS, portal: true },
+  { path: '/mail-outbox', label: 'Mail Outbox', memberships: ADMINS },
   { path: '/fedex-requests', label: 'FedEx Requests', memberships: ADMINS },
-  { path: '/assets-manager', label: 'Assets', memberships: ADMINS, portal: true },
+  { path: '/assets-manager', label: 'Assets', memberships: ADMINS },
   { path: '/hc-staff-manager', label: 'HC Staff Manager', memberships: ADMINS },
   { path: '/rhc-manager', label: 'RHC Manager', memberships: ADMINS },
-  { path: '/admin-invitations', label: 'Admin Invitations', memberships: ADMINS, portal: true },
-  { path: '/white-label-registration', label: 'White Label', memberships: ADMINS, portal: true },
-  { path: '/audit-log', label: 'Audit Log', memberships: ADMINS, portal: true },
+  { path: '/admin-invitations', label: 'Admin Invitations', memberships: ADMINS },
+  { path: '/white-label-registration', label: 'White Label', memberships: ADMINS },
+  { path: '/audit-log', label: 'Audit Log', memberships: ADMINS },
+  { path: '/sign-in-policy', label: 'Sign-in Policy', memberships: ADMINS },
 
   { path: '/all-manager-sr-team', label: 'Team Sales Reps', memberships: [M.salesDistributor] },
   { path: '/all-manager-patients-team', label: 'Team Patients', memberships: [M.salesDistributor] },
@@ -99,6 +100,7 @@ const MENU: readonly MenuEntry[] = [
   },
 
   { path: '/password', label: 'Change Password', group: ACCOUNT },
+  { path: '/security', label: 'Sign-in Security', group: ACCOUNT },
   { path: '/profile', label: 'Contact Details', group: ACCOUNT },
   { path: '/my-record-access', label: 'Who saw my record', group: ACCOUNT, memberships: [M.patient] },
   {
@@ -130,13 +132,15 @@ export type MenuItem = MenuLink | { group: string; links: MenuLink[] };
 /** The screens that exist (a pattern such as /lab/:id? serves the entry /lab); not the catch-all 404. */
 const BUILT_ROUTES = ROUTES.filter((route) => route.path !== '*');
 
+/** Built, and its route's guard lets the user in (so no entry leads to /unauthorized), for whom it is meant. */
 function isVisible(entry: MenuEntry, user: TSessionUser): boolean {
   const membership = user.membership[0]?.id;
+  const route = BUILT_ROUTES.find((candidate) => matchPath(candidate.path, entry.path) !== null);
   return (
-    BUILT_ROUTES.some((route) => matchPath(route.path, entry.path) !== null) &&
+    route !== undefined &&
+    routeAdmits(route, user) &&
     (!entry.memberships || entry.memberships.some((id) => id === membership)) &&
-    (entry.tag === undefined || user.tags.includes(entry.tag)) &&
-    (!entry.portal || user.domain_id === null)
+    (entry.tag === undefined || user.tags.includes(entry.tag))
   );
 }
 

@@ -1,9 +1,11 @@
-import type { MembershipId } from '@portal/shared/memberships';
 import { Navigate, Outlet } from 'react-router';
 import { useSignedInUser } from '../lib/use-current-user.ts';
+import { type AppRoute, routeAdmits } from './routes.ts';
 
-/** The route guard of part 1 §6: only users whose first membership is allowed; others see /unauthorized. */
-export function RequireMembership({ allowed }: { allowed: readonly MembershipId[] }) {
-  const first = useSignedInUser().membership[0]?.id;
-  return allowed.some((id) => id === first) ? <Outlet /> : <Navigate to="/unauthorized" replace />;
+/**
+ * The route guard of part 1 §6: only users whose first membership is allowed (and, for the whole
+ * portal's settings, admins of the main portal); others see /unauthorized.
+ */
+export function RequireMembership({ route }: { route: Pick<AppRoute, 'memberships' | 'portal'> }) {
+  return routeAdmits(route, useSignedInUser()) ? <Outlet /> : <Navigate to="/unauthorized" replace />;
 }

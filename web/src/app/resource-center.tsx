@@ -1,4 +1,4 @@
-import { Anchor, Button, Drawer, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Drawer, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@portal/shared/auth';
 import { IconBook } from '@tabler/icons-react';
@@ -20,7 +20,16 @@ export function ResourceCenter({ user }: { user: TSessionUser }) {
 
   return (
     <>
-      <Button variant="subtle" leftSection={<IconBook size={18} aria-hidden />} onClick={drawer.open}>
+      {/* On a phone the book alone, so that the header stays one bar. */}
+      <ActionIcon variant="subtle" size="lg" hiddenFrom="sm" aria-label="Resources" onClick={drawer.open}>
+        <IconBook size={18} aria-hidden />
+      </ActionIcon>
+      <Button
+        variant="subtle"
+        visibleFrom="sm"
+        leftSection={<IconBook size={18} aria-hidden />}
+        onClick={drawer.open}
+      >
         Resources
       </Button>
       <Drawer opened={opened} onClose={drawer.close} position="right" title="Resources for this page">

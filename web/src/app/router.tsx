@@ -6,8 +6,8 @@ import { type AppRoute, ROUTES, type RouteHandle } from './routes.ts';
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { title: route.title, wide: route.wide };
   const page: RouteObject = { path: route.path, handle, lazy: { Component: route.page } };
-  if (!route.memberships) return page;
-  return { element: <RequireMembership allowed={route.memberships} />, children: [page] };
+  if (!route.memberships && !route.portal) return page;
+  return { element: <RequireMembership route={route} />, children: [page] };
 }
 
 export const router = createBrowserRouter([

@@ -1,15 +1,29 @@
+import type { TSessionUser } from '@portal/shared/auth';
 import {
   ADMIN_MEMBERSHIPS,
+  LAB_MEMBERSHIPS,
   LAB_VIEW_MEMBERSHIPS,
   MEMBERSHIP,
   type MembershipId,
+  TIMELINE_READER_MEMBERSHIPS,
 } from '@portal/shared/memberships';
-import { TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/timeline';
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 
 /** Harvest centers and referral harvest centers: the accounts that pay fees and order products. */
 const CENTER_MEMBERSHIPS = [MEMBERSHIP.harvestCenter, MEMBERSHIP.referralHarvestCenter] as const;
+/**
+ * Who opens /patients: admins and sales reps from the menu, labs, centers and HC staff from their
+ * dashboards' patient cards (sales managers and distributors have their team lists).
+ */
+const PATIENT_LIST_READERS = [
+  ...ADMIN_MEMBERSHIPS,
+  ...LAB_MEMBERSHIPS,
+  MEMBERSHIP.salesRep,
+  MEMBERSHIP.harvestCenter,
+  MEMBERSHIP.referralHarvestCenter,
+  MEMBERSHIP.hcStaff,
+];
 
 export interface AppRoute {
   path: string;
@@ -19,8 +33,13 @@ export interface AppRoute {
   public?: true;
   /** A public page with more to show than a form (a document to read, an audit trail): a wider frame. */
   wide?: true;
-  /** The route guard of part 1 §6: the user's first membership must be one of these. */
+  /**
+   * The route guard of part 1 §6: the user's first membership must be one of these. Every signed-in
+   * screen but the few every account has declares it (route-guards.test.ts walks them per role).
+   */
   memberships?: readonly MembershipId[];
+  /** The whole portal's settings: admins of the main portal only, not a white-label domain's. */
+  portal?: true;
   /** Each page is its own chunk, loaded on first visit. */
   page: () => Promise<ComponentType>;
 }
@@ -39,11 +58,32 @@ export const ROUTES: AppRoute[] = [
     public: true,
     page: () => import('../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
   },
+  // The steps after a right password (docs/decisions/031): a pending sign-in, not yet a session.
+  {
+    path: '/sign-in/verify',
+    title: 'Confirm it is you',
+    public: true,
+    page: () =>
+      import('../features/second-factors/pages/second-factor-page.tsx').then((m) => m.SecondFactorPage),
+  },
+  {
+    path: '/sign-in/set-up',
+    title: 'Set up a second factor',
+    public: true,
+    page: () => import('../features/second-factors/pages/enrolment-page.tsx').then((m) => m.EnrolmentPage),
+  },
   {
     path: '/reset-password',
     title: 'Reset Password',
     public: true,
     page: () => import('../features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  },
+  // A new account's invitation (server/src/auth/password-links.ts): the same form, in its own words.
+  {
+    path: '/set-password',
+    title: 'Set your password',
+    public: true,
+    page: () => import('../features/auth/pages/reset-password-page.tsx').then((m) => m.SetPasswordPage),
   },
   // Signing from a mail link, its completed pages and verification (part 1 §2, part 2 §2): no session.
   {
@@ -126,6 +166,13 @@ export const ROUTES: AppRoute[] = [
     title: 'Change Password',
     page: () => import('../features/profile/pages/password-page.tsx').then((m) => m.PasswordPage),
   },
+  // Passkeys, the authenticator app and recovery codes of every account (docs/decisions/031).
+  {
+    path: '/security',
+    title: 'Sign-in Security',
+    page: () =>
+      import('../features/second-factors/pages/sign-in-security-page.tsx').then((m) => m.SignInSecurityPage),
+  },
   {
     path: '/contact',
     title: 'Contact Us',
@@ -141,12 +188,14 @@ export const ROUTES: AppRoute[] = [
   {
     path: '/harvest-centers',
     title: 'Harvest Centers',
+    memberships: [...ADMIN_MEMBERSHIPS, MEMBERSHIP.salesRep],
     page: () =>
       import('../features/harvest-centers/pages/harvest-centers-page.tsx').then((m) => m.HarvestCentersPage),
   },
   {
     path: '/referral-harvest-centers',
     title: 'Referral Harvest Centers',
+    memberships: [...ADMIN_MEMBERSHIPS, MEMBERSHIP.salesRep],
     page: () =>
       import('../features/harvest-centers/pages/referral-harvest-centers-page.tsx').then(
         (m) => m.ReferralHarvestCentersPage,
@@ -161,17 +210,20 @@ export const ROUTES: AppRoute[] = [
   {
     path: '/patients',
     title: 'Patients',
+    memberships: PATIENT_LIST_READERS,
     page: () => import('../features/patients/pages/patients-page.tsx').then((m) => m.PatientsPage),
   },
   {
     path: '/referral-patients',
     title: 'Referral Patients',
+    memberships: [MEMBERSHIP.harvestCenter],
     page: () =>
       import('../features/patients/pages/referral-patients-page.tsx').then((m) => m.ReferralPatientsPage),
   },
   {
     path: '/staff-view',
     title: 'Staff',
+    memberships: [MEMBERSHIP.harvestCenter],
     page: () => import('../features/hc-staff/pages/staff-view-page.tsx').then((m) => m.StaffViewPage),
   },
   {
@@ -190,18 +242,21 @@ export const ROUTES: AppRoute[] = [
   {
     path: '/all-patients-team',
     title: 'Team Patients',
+    memberships: [MEMBERSHIP.salesManager],
     page: () =>
       import('../features/patients/pages/team-patients-page.tsx').then((m) => m.ManagerTeamPatientsPage),
   },
   {
     path: '/all-manager-patients-team',
     title: 'Team Patients',
+    memberships: [MEMBERSHIP.salesDistributor],
     page: () =>
       import('../features/patients/pages/team-patients-page.tsx').then((m) => m.DistributorTeamPatientsPage),
   },
   {
     path: '/all-manager-sr-team',
     title: 'Team Sales Reps',
+    memberships: [MEMBERSHIP.salesDistributor],
     page: () =>
       import('../features/sales-teams/pages/distributor-reps-page.tsx').then((m) => m.DistributorRepsPage),
   },
@@ -314,6 +369,7 @@ export const ROUTES: AppRoute[] = [
     path: '/coupon-manager',
     title: 'Coupons List',
     memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
     page: () => import('../features/coupons/pages/coupon-manager-page.tsx').then((m) => m.CouponManagerPage),
   },
   {
@@ -334,6 +390,7 @@ export const ROUTES: AppRoute[] = [
     path: '/admin-invitations',
     title: 'Admin Invitations',
     memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
     page: () =>
       import('../features/sign-up/pages/admin-invitations-page.tsx').then((m) => m.AdminInvitationsPage),
   },
@@ -345,9 +402,20 @@ export const ROUTES: AppRoute[] = [
       import('../features/patients/pages/patient-timeline-page.tsx').then((m) => m.PatientTimelinePage),
   },
   {
+    path: '/sign-in-policy',
+    title: 'Sign-in Policy',
+    memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
+    page: () =>
+      import('../features/second-factors/pages/second-factor-policy-page.tsx').then(
+        (m) => m.SecondFactorPolicyPage,
+      ),
+  },
+  {
     path: '/audit-log',
     title: 'Audit Log',
     memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
     page: () => import('../features/audit/pages/audit-log-page.tsx').then((m) => m.AuditLogPage),
   },
   {
@@ -360,6 +428,7 @@ export const ROUTES: AppRoute[] = [
     path: '/white-label-registration',
     title: 'White Label Registration',
     memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
     page: () => import('../features/white-label/pages/white-label-page.tsx').then((m) => m.WhiteLabelPage),
   },
   {
@@ -372,6 +441,7 @@ export const ROUTES: AppRoute[] = [
     path: '/assets-manager',
     title: 'Asset List',
     memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
     page: () => import('../features/assets/pages/assets-manager-page.tsx').then((m) => m.AssetsManagerPage),
   },
   {
@@ -455,6 +525,7 @@ export const ROUTES: AppRoute[] = [
     path: '/mail-outbox',
     title: 'Mail Outbox',
     memberships: ADMIN_MEMBERSHIPS,
+    portal: true,
     page: () => import('../features/mail-outbox/pages/mail-outbox-page.tsx').then((m) => m.MailOutboxPage),
   },
   {
@@ -464,6 +535,18 @@ export const ROUTES: AppRoute[] = [
     page: () => import('../features/errors/pages/not-found-page.tsx').then((m) => m.NotFoundPage),
   },
 ];
+
+/** Whether the route guard lets this user in; the others are sent to /unauthorized. */
+export function routeAdmits(
+  route: Pick<AppRoute, 'memberships' | 'portal'>,
+  user: Pick<TSessionUser, 'membership' | 'domain_id'>,
+): boolean {
+  const first = user.membership[0]?.id;
+  return (
+    (!route.memberships || route.memberships.some((id) => id === first)) &&
+    (!route.portal || user.domain_id === null)
+  );
+}
 
 export type RouteHandle = Pick<AppRoute, 'title' | 'wide'>;
 

@@ -1,5 +1,6 @@
 import { Box, type MantineSpacing, Text } from '@mantine/core';
-import { TEST_PAYMENTS_BANNER, type TPaymentMode } from '@portal/shared/payment-mode';
+import type { TPaymentMode } from '@portal/shared/payment-mode';
+import { TEST_PAYMENTS_BANNER } from '@portal/shared/ui-constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
 

@@ -2,10 +2,13 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
+  type MantineTheme,
   type ModalProps,
   type PaginationProps,
   type PasswordInputProps,
+  rem,
 } from '@mantine/core';
+import { DATE_INPUT_FORMAT } from '../lib/format-date.ts';
 
 /*
  * A calm theme whose colours pass WCAG 2.2 AA. Mantine's default shades 6-9 are too light for white
@@ -133,6 +136,14 @@ const blue: MantineColorsTuple = [
   '#124d84',
 ];
 
+/** See Select in the theme's components. */
+const OPTIONS_SCROLL_IN_LISTBOX = {
+  defaultProps: { withScrollArea: false },
+  styles: (_theme: MantineTheme, props: { maxDropdownHeight?: number | string }) => ({
+    options: { maxHeight: rem(props.maxDropdownHeight ?? 220), overflowY: 'auto' },
+  }),
+};
+
 export const theme = createTheme({
   primaryColor: 'portal',
   primaryShade: 6,
@@ -171,12 +182,26 @@ export const theme = createTheme({
         getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
       } satisfies Partial<PaginationProps>,
     },
-    // The clear button of clearable selects and date inputs has no name of its own.
+    // The clear button of clearable selects and date inputs has no name of its own; a file input's
+    // is another button.
     InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
-    // The calendar's arrows and level buttons have no name of their own (a plain object: the theme
-    // does not load @mantine/dates).
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
+    // A select's options scroll in its listbox itself, which the arrow keys move through, rather than in
+    // a scroll area inside the listbox: a scrolling box of its own would want a Tab stop (axe
+    // scrollable-region-focusable), and a Tab out of the field closes the options.
+    Select: OPTIONS_SCROLL_IN_LISTBOX,
+    MultiSelect: OPTIONS_SCROLL_IN_LISTBOX,
+    // A menu holds menu items only: Mantine's first child, a placeholder taking focus as the menu
+    // opens, is none (axe aria-required-children); without it the first item takes focus, as ARIA's
+    // menu pattern has it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // The calendar's arrows have no name of their own (a plain object: the theme does not load
+    // @mantine/dates); the level button ('November 2026') is named by its text, as it reads (a name
+    // such as 'Choose a month' would not contain what it shows). A picked day shows in the portal's
+    // one date format ('12 Mar 2026'). The calendar's name is its field's label (components/date-picker-field.tsx).
     DatePickerInput: {
       defaultProps: {
+        valueFormat: DATE_INPUT_FORMAT,
         ariaLabels: {
           previousMonth: 'Previous month',
           nextMonth: 'Next month',
@@ -184,8 +209,6 @@ export const theme = createTheme({
           nextYear: 'Next year',
           previousDecade: 'Previous decade',
           nextDecade: 'Next decade',
-          monthLevelControl: 'Choose a month',
-          yearLevelControl: 'Choose a year',
         },
       },
     },

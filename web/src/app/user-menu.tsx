@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import type { TSessionUser } from '@portal/shared/auth';
 import { IconChevronDown, IconLogout, IconMail, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,8 +15,13 @@ export function UserMenu({ user }: { user: TSessionUser }) {
           variant="subtle"
           rightSection={<IconChevronDown size={16} />}
           aria-label={`${name}, user menu`}
+          title={name}
+          miw={0}
         >
-          {name}
+          {/* A long name is cut short with an ellipsis: the header stays one bar on a phone. */}
+          <Text span inherit truncate="end" display="block">
+            {name}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

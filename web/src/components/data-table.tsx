@@ -2,7 +2,8 @@ import { Box, Card, Group, Pagination, SimpleGrid, Stack, Table, Text } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { pageCount } from '@portal/shared/paging';
 import { TEXT } from '@portal/shared/ui-constants';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefCallback, useCallback } from 'react';
+import './data-table.css';
 import { LoadError, type LoadFailure } from './load-error.tsx';
 import { usePageFor } from './table-paging.ts';
 
@@ -11,6 +12,11 @@ export interface DataTableColumn<Row> {
   key: string;
   header: ReactNode;
   render: (row: Row) => ReactNode;
+  /**
+   * Stays in view at the table's right edge while a table wider than the screen scrolls sideways, as
+   * the 'actions' column always does. Pinned columns come last.
+   */
+  pinned?: boolean;
 }
 
 /** The server pages (`limit`/`offset`): `rows` is page `page` of `total` rows. */
@@ -49,6 +55,51 @@ export type DataTableProps<Row> = PagingProps<Row> & {
 const PHONE_QUERY = '(max-width: 48em)';
 const ACTIONS_KEY = 'actions';
 
+type PinnableColumn = Pick<DataTableColumn<unknown>, 'key' | 'pinned'>;
+const isPinned = (column: PinnableColumn) => column.pinned === true || column.key === ACTIONS_KEY;
+
+/** The CSS variable holding a pinned column's distance from the table's right edge. */
+const pinnedOffset = (fromEnd: number) => `--data-table-pinned-${fromEnd}`;
+
+/**
+ * A ref for the table that keeps its pinned (last) columns' offsets from the right edge, each the
+ * width of the pinned columns after it, in CSS variables: measured, as the widths follow the rows.
+ */
+function usePinnedOffsets(pinnedCount: number): RefCallback<HTMLTableElement> {
+  return useCallback(
+    (table: HTMLTableElement | null) => {
+      const headerCells = table?.tHead?.rows[0]?.cells;
+      if (!table || !headerCells || pinnedCount < 2) return;
+      const pinned = [...headerCells].slice(-pinnedCount).reverse();
+      const update = () => {
+        let offset = 0;
+        pinned.forEach((cell, fromEnd) => {
+          table.style.setProperty(pinnedOffset(fromEnd), `${offset}px`);
+          offset += cell.getBoundingClientRect().width;
+        });
+      };
+      update();
+      const observer = new ResizeObserver(update);
+      for (const cell of pinned) observer.observe(cell);
+      return () => observer.disconnect();
+    },
+    [pinnedCount],
+  );
+}
+
+/** A pinned cell's class and place: how many pinned columns follow it. */
+function pinnedCellProps(columns: readonly PinnableColumn[], index: number) {
+  if (!isPinned(columns[index])) return {};
+  const fromEnd = columns.length - 1 - index;
+  return {
+    className:
+      fromEnd === columns.filter(isPinned).length - 1
+        ? 'data-table-pinned data-table-pinned-first'
+        : 'data-table-pinned',
+    style: { right: fromEnd === 0 ? 0 : `var(${pinnedOffset(fromEnd)}, 0)` },
+  };
+}
+
 function ownText(row: unknown): string {
   return Object.values(row as object)
     .filter((value) => typeof value === 'string' || typeof value === 'number')
@@ -65,6 +116,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // The page belongs to the filter it was chosen under: a new filter starts again at page 1.
   const [clientPage, setClientPage] = usePageFor(props.filter);
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const tableRef = usePinnedOffsets(columns.filter(isPinned).length);
 
   let pageRows = rows;
   let page: number;
@@ -105,11 +157,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           // A wide table scrolls sideways: keyboard users reach the overflow by focusing it.
           scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } }}
         >
-          <Table striped highlightOnHover>
+          <Table striped highlightOnHover ref={tableRef}>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key}>{column.header}</Table.Th>
+                {columns.map((column, index) => (
+                  <Table.Th key={column.key} {...pinnedCellProps(columns, index)}>
+                    {column.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
@@ -123,8 +177,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               ) : (
                 pageRows.map((row) => (
                   <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    {columns.map((column, index) => (
+                      <Table.Td key={column.key} {...pinnedCellProps(columns, index)}>
+                        {column.render(row)}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 ))

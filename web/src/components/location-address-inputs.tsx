@@ -1,5 +1,6 @@
 import { Select, TextInput } from '@mantine/core';
 import { LOCATION_MESSAGES, type TSavedLocation } from '@portal/shared/locations';
+import { hasRequiredMark } from './form.tsx';
 
 /** The address fields a saved location has, under the names the location and label payloads share. */
 export const LOCATION_ADDRESS_FIELDS = [
@@ -45,18 +46,23 @@ export function savedLocationLabel(location: TSavedLocation): string {
 
 /**
  * The six address inputs of a form whose values use the saved location's names (one schema form's
- * props; a form may add to them, e.g. a required mark or its own postal-code hint).
+ * props, which carry the required marks; a form may add to them, e.g. its own postal-code hint).
  */
 export function LocationAddressInputs({ inputProps }: { inputProps: (field: AddressField) => object }) {
-  return LOCATION_ADDRESS_FIELDS.map((field) => (
-    <TextInput
-      key={field}
-      label={LABELS[field]}
-      autoComplete={AUTOCOMPLETE[field]}
-      description={field === 'zip_code' ? LOCATION_MESSAGES.zipHelp : undefined}
-      {...inputProps(field)}
-    />
-  ));
+  return LOCATION_ADDRESS_FIELDS.map((field) => {
+    const props = inputProps(field);
+    // "Leave blank" only where the form lets it be left blank (a label's postal code is required).
+    const blankHint = field === 'zip_code' && !hasRequiredMark(props) ? LOCATION_MESSAGES.zipHelp : undefined;
+    return (
+      <TextInput
+        key={field}
+        label={LABELS[field]}
+        autoComplete={AUTOCOMPLETE[field]}
+        description={blankHint}
+        {...props}
+      />
+    );
+  });
 }
 
 /** A picker of the account's saved locations that hands the chosen one's address to the form. */

@@ -1,4 +1,11 @@
-import { MultiSelect, Select } from '@mantine/core';
+import {
+  type ComboboxItem,
+  type ComboboxLikeRenderOptionInput,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TUserOption } from '@portal/shared/select-options';
 import { TEXT } from '@portal/shared/ui-constants';
@@ -26,6 +33,27 @@ export function useOptionSearch(list: OptionList, search: string) {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+}
+
+/**
+ * Draws each option as its label over its description (the e-mail, a patient's center): what tells
+ * apart three people of one name. The description is part of the option's name for screen readers too.
+ */
+export function renderDescribedOption(options: readonly Pick<TUserOption, 'value' | 'description'>[]) {
+  const descriptions = new Map(options.map((option) => [String(option.value), option.description]));
+  return ({ option }: ComboboxLikeRenderOptionInput<ComboboxItem>) => {
+    const description = descriptions.get(option.value);
+    return (
+      <Stack gap={0}>
+        <Text size="sm">{option.label}</Text>
+        {description && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {description}
+          </Text>
+        )}
+      </Stack>
+    );
+  };
 }
 
 interface RemoteOptionSelectProps {
@@ -59,6 +87,7 @@ export function RemoteOptionSelect({ list, label, value, onChange }: RemoteOptio
       nothingFoundMessage={options.isFetching ? 'Searching...' : TEXT.selectNothingFound}
       maxDropdownHeight={200}
       data={data}
+      renderOption={renderDescribedOption(options.data ?? [])}
       value={value === undefined ? null : String(value)}
       onChange={(id, option) => {
         setPicked(id === null || !option ? null : { value: id, label: option.label });
@@ -99,6 +128,7 @@ export function RemoteOptionMultiSelect({ list, label, value, onChange }: Remote
       nothingFoundMessage={options.isFetching ? 'Searching...' : TEXT.selectNothingFound}
       maxDropdownHeight={220}
       data={[...labels].map(([id, text]) => ({ value: id, label: text }))}
+      renderOption={renderDescribedOption(options.data ?? [])}
       value={value.map((option) => String(option.id))}
       onChange={(ids) => onChange(ids.map((id) => ({ id: Number(id), label: labels.get(id) ?? id })))}
       comboboxProps={{ withinPortal: true }}

@@ -42,10 +42,17 @@ export interface RequestOptions {
    * answer (wrong password) rather than an expired session.
    */
   anonymous?: boolean;
+  /**
+   * A pending sign-in's token (lib/pending-sign-in.ts) instead of the stored session's: its refusals
+   * are the step's own answers, not the session's end.
+   */
+  token?: string;
 }
 
 /** The agreement gate answers 403 with this code; its own screen handles it, not /unauthorized. */
 const AGREEMENT_REQUIRED = 'agreement_required';
+/** A session whose sign-in is not complete (decision 031): the sign-in starts again. */
+const SIGN_IN_PENDING = new Set(['second_factor_required', 'second_factor_enrolment_required']);
 
 function buildUrl(path: string, params: Record<string, QueryValue> = {}): string {
   const search = new URLSearchParams();
@@ -69,7 +76,7 @@ function leaveTo(path: string): void {
 }
 
 function handleAccessErrors(error: ApiError, sentToken: string | null): void {
-  if (error.status === 401) {
+  if (error.status === 401 || (error.status === 403 && SIGN_IN_PENDING.has(error.code ?? ''))) {
     clearSession();
     // A call that carried a token was refused: the session has expired or been ended elsewhere.
     const here = window.location.pathname + window.location.search;
@@ -81,7 +88,7 @@ function handleAccessErrors(error: ApiError, sentToken: string | null): void {
 
 async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers = new Headers();
-  const token = options.anonymous ? null : getToken();
+  const token = options.anonymous ? null : (options.token ?? getToken());
   if (token) headers.set('Authorization', `Token ${token}`);
 
   let payload: BodyInit | undefined;

@@ -24,15 +24,28 @@ export const notificationsRequested = {
   get: (): boolean => loading !== undefined,
 };
 
+/** Mantine leaves a notification's close (×) button without a name. */
+const CLOSE_BUTTON_PROPS = { 'aria-label': 'Close notification' };
+
 /** The app's only way to show a passing message (part 1 §4: success 2 s, error 3 s). */
 export function notifySuccess(message: string): void {
   void loadNotifications().then(({ notifications }) =>
-    notifications.show({ message, color: 'green', autoClose: TIMING.successNoticeMs }),
+    notifications.show({
+      message,
+      color: 'green',
+      autoClose: TIMING.successNoticeMs,
+      closeButtonProps: CLOSE_BUTTON_PROPS,
+    }),
   );
 }
 
 export function notifyError(message: string): void {
   void loadNotifications().then(({ notifications }) =>
-    notifications.show({ message, color: 'red', autoClose: TIMING.errorNoticeMs }),
+    notifications.show({
+      message,
+      color: 'red',
+      autoClose: TIMING.errorNoticeMs,
+      closeButtonProps: CLOSE_BUTTON_PROPS,
+    }),
   );
 }

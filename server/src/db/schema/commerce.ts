@@ -8,7 +8,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -104,9 +103,6 @@ export const coupons = pgTable(
   ],
 );
 
-/** Invoice numbers come from a sequence, never from "last id + 1". */
-export const invoiceNumbers = pgSequence('transaction_invoice_seq', { startWith: 100001 });
-
 /** A card address as the checkout sent it (addressInfo / shippingInfo). */
 export type StoredAddress = TCheckoutAddress;
 
@@ -118,10 +114,12 @@ export const transactions = pgTable(
   'transactions',
   {
     id: serial('id').primaryKey(),
-    invoiceId: bigint('invoice_id', { mode: 'number' })
-      .notNull()
-      .unique()
-      .default(sql`nextval('transaction_invoice_seq')`),
+    /**
+     * Numbered without gaps, on success only: the default (next_invoice_id(), migration 0014) gives
+     * the last number written plus one, under a lock held until the writing transaction ends, so a
+     * rollback takes nothing and concurrent checkouts take their numbers in turn.
+     */
+    invoiceId: bigint('invoice_id', { mode: 'number' }).notNull().unique().default(sql`next_invoice_id()`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who paid: an HC, an RHC or a patient (the account whose card was charged). */
     buyerUserId: integer('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),

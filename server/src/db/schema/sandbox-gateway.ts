@@ -46,6 +46,7 @@ export const sandboxGatewayCharges = pgTable('sandbox_gateway_charges', {
   id: serial('id').primaryKey(),
   transactionId: text('transaction_id').notNull().unique(),
   amountCents: integer('amount_cents').notNull(),
+  /** The order reference the portal sent, in the field Authorize.net calls invoiceNumber. */
   invoiceNumber: text('invoice_number').notNull(),
   cardType: text('card_type').notNull(),
   cardLast4: text('card_last4').notNull(),

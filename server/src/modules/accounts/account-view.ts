@@ -82,6 +82,7 @@ export const patientAccountColumns = {
   phoneNumber: users.phoneNumber,
   membershipId: users.membershipId,
   isActive: users.isActive,
+  lastLogin: users.lastLogin,
   dateJoined: users.dateJoined,
   ...(() => {
     const { userId: _userId, membershipId: _membershipId, ...record } = getTableColumns(patientAccounts);

@@ -18,7 +18,7 @@ export const INVITATION_TTL_DAYS = 7;
 
 /**
  * Queues the mail that invites a new account to set its password, in the caller's transaction.
- * The link is a single-use password token (the reset flow's page), valid for 7 days.
+ * The link is a single-use password token ("Set your password", /set-password), valid for 7 days.
  */
 export async function queueInvitationMail(
   db: Db,
@@ -29,6 +29,7 @@ export async function queueInvitationMail(
     userId: account.id,
     publicUrl,
     ttlMs: INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    purpose: 'invitation',
   });
   await enqueueMail(db, {
     to: account.email,

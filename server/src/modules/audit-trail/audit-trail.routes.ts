@@ -7,6 +7,7 @@ import {
   ZAuditLogQuery,
   ZAuditPage,
 } from '@portal/shared/audit';
+import { formatSpreadsheetDateTime } from '@portal/shared/dates';
 import { ZPageQuery } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,7 +44,8 @@ const CSV_BATCH = 1000;
 function csvRow(entry: TAuditEntry) {
   return csvLine([
     entry.chain_seq,
-    entry.created_at,
+    // The one date format, to the minute, which spreadsheets read as a date; the sequence orders rows.
+    formatSpreadsheetDateTime(entry.created_at),
     entry.action,
     entry.actor?.id,
     entry.actor?.email,

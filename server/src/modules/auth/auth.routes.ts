@@ -7,6 +7,7 @@ import {
   ZPasswordResetRequest,
   ZSessionInfo,
 } from '@portal/shared/auth';
+import { ZPasswordLoginResponse } from '@portal/shared/second-factors';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/accounts.ts';
@@ -20,6 +21,7 @@ import {
   requestPasswordReset,
 } from './auth.service.ts';
 import { returnToOwnSession } from './linked-sessions.ts';
+import { relyingPartyOf } from './second-factors/relying-party.ts';
 import { loadSessionUser } from './session-user.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,12 +29,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/login/',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginResponse } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'The spec\'s answer (token, message, user; stage "complete") when the password is all the account needs; otherwise a short pending session (stage "second_factor" or "enrolment") that opens only its next step.',
+        body: ZLoginBody,
+        response: { 200: ZPasswordLoginResponse },
+      },
     },
     async (request) =>
       loginWithPassword(
         app.db,
-        { ...request.body, sessionTtlDays: app.config.sessionTtlDays },
+        { ...request.body, sessionTtlDays: app.config.sessionTtlDays, rp: relyingPartyOf(request) },
         requestContext(request),
       ),
   );
@@ -40,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/logout/',
     {
-      config: { access: 'signed-in', beforeAgreement: true },
+      // A sign-in given up halfway (second factor or enrolment) ends here too.
+      config: { access: 'signed-in', beforeAgreement: true, signInStages: ['second_factor', 'enrolment'] },
       schema: { tags: ['auth'], response: { 200: ZMessage } },
     },
     async (request) => {
@@ -110,10 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: ZPasswordResetConfirm, response: { 200: ZMessage } },
     },
-    async (request) => {
-      await completePasswordReset(app.db, request.body, requestContext(request));
-      return { message: 'Your password has been changed. You can now log in with the new password.' };
-    },
+    async (request) => completePasswordReset(app.db, request.body, requestContext(request)),
   );
 
   app.get(

@@ -1,11 +1,12 @@
-import { EMAIL_UNCONFIRMED_CODE, EMAIL_UNCONFIRMED_MESSAGE, type TLoginResponse } from '@portal/shared/auth';
+import { EMAIL_UNCONFIRMED_CODE, EMAIL_UNCONFIRMED_MESSAGE } from '@portal/shared/auth';
+import type { TPasswordLoginResponse } from '@portal/shared/second-factors';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
-import { createPasswordLink } from '../../auth/password-links.ts';
+import { createPasswordLink, passwordLinkPurpose } from '../../auth/password-links.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
-import { hashToken, issueSessionToken, revokeSession } from '../../auth/tokens.ts';
+import { hashToken, revokeSession } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
@@ -13,13 +14,20 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { isResetRequestAllowed, refundLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
-import { loadSessionUser } from './session-user.ts';
+import type { RelyingParty } from './second-factors/relying-party.ts';
+import { issueFullSession, stageAfterPassword, startPendingSignIn } from './second-factors/sign-in.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Unable to log in with provided credentials.';
 export const INACTIVE_MESSAGE = 'This account is inactive. Please contact your admin.';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail, we have sent a link to reset the password. The link is valid for 1 hour.';
-export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
+/** Said of a spent or unknown link, whether it was a reset or an invitation (the words fit both). */
+export const RESET_INVALID_MESSAGE =
+  'This link to set a password is invalid or has expired. Ask for a new one.';
+/** The ends of a password link: an invitation's first password, or a reset's new one. */
+export const PASSWORD_SET_MESSAGE = 'Your password has been set. You can sign in now.';
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password has been changed. You can now log in with the new password.';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -33,9 +41,9 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function loginWithPassword(
   db: Db,
-  input: { email: string; password: string; sessionTtlDays: number },
+  input: { email: string; password: string; sessionTtlDays: number; rp: RelyingParty },
   context: RequestContext,
-): Promise<TLoginResponse> {
+): Promise<TPasswordLoginResponse> {
   const email = input.email.trim().toLowerCase();
   // Counted as a failure before the password is checked, so parallel guesses cannot overtake the count.
   await reserveLoginAttempt(db, email, context.ip);
@@ -64,25 +72,21 @@ export async function loginWithPassword(
     });
     throw new AppError(403, EMAIL_UNCONFIRMED_MESSAGE, { code: EMAIL_UNCONFIRMED_CODE });
   }
-  const { token } = await issueSessionToken(db, {
-    userId: user.id,
-    ttlDays: input.sessionTtlDays,
-    ip: context.ip,
-    userAgent: context.userAgent,
-  });
-  const [updated] = await db
-    .update(users)
-    .set({ lastLogin: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  // A second factor, or its enrolment, may be owed before the session opens anything
+  // (docs/decisions/031-strong-sign-in.md).
+  const step = await stageAfterPassword(db, user, input.rp);
+  if (step.stage === 'complete') {
+    return issueFullSession(db, user, { established: 'password', ttlDays: input.sessionTtlDays }, context);
+  }
   await recordAudit(db, {
-    action: 'login.succeeded',
+    action: 'login.password_accepted',
     actorUserId: user.id,
     targetUserId: user.id,
     email,
     ip: context.ip,
+    detail: { stage: step.stage },
   });
-  return { token, message: 'Login successful.', user: await loadSessionUser(db, updated.id) };
+  return startPendingSignIn(db, user.id, step, context);
 }
 
 export async function logout(
@@ -122,6 +126,7 @@ export async function sendPasswordResetMail(
       userId: user.id,
       publicUrl: input.publicUrl,
       ttlMs: RESET_TTL_MS,
+      purpose: 'reset',
     });
     await enqueueMail(tx, {
       to: user.email,
@@ -147,14 +152,15 @@ export async function sendPasswordResetMail(
   });
 }
 
+/** POST /api/v1/users/reset-password/confirm/: sets the password of the link's account; says how it ended. */
 export async function completePasswordReset(
   db: Db,
   input: { token: string; password: string },
   context: RequestContext,
-): Promise<void> {
+): Promise<{ message: string }> {
   assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Claiming the token in the UPDATE makes a second use of the same link fail.
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -183,5 +189,8 @@ export async function completePasswordReset(
       targetUserId: claimed.userId,
       ip: context.ip,
     });
+    // The token matched a stored link, so what it says it was made for is what it was made for.
+    const invited = passwordLinkPurpose(input.token) === 'invitation';
+    return { message: invited ? PASSWORD_SET_MESSAGE : PASSWORD_CHANGED_MESSAGE };
   });
 }

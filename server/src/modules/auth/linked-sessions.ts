@@ -1,4 +1,5 @@
 import type { TLoginResponse } from '@portal/shared/auth';
+import type { TSessionEstablished } from '@portal/shared/second-factors';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { issueSessionToken, revokeSession, type SessionKind } from '../../auth/tokens.ts';
@@ -40,6 +41,9 @@ export async function startLinkedSession(
     ttlDays: input.ttlDays,
     ip: context.ip,
     userAgent: context.userAgent,
+    // The person's own sign-in (its second factor included) is what opens the other account: that
+    // account is never asked for its own (docs/decisions/031).
+    established: actor.session.established,
   });
   await recordAudit(db, {
     action: AUDIT_ACTION[input.kind].start,
@@ -85,6 +89,7 @@ export async function returnToOwnSession(
     ttlDays: input.ttlDays,
     ip: context.ip,
     userAgent: context.userAgent,
+    established: parent.token.established as TSessionEstablished,
   });
   await recordAudit(db, {
     action: AUDIT_ACTION[kind].end,

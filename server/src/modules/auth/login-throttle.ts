@@ -62,6 +62,23 @@ export async function reserveLoginAttempt(db: Db, email: string, address: string
   }
 }
 
+/**
+ * A sign-in that names no account (a passkey alone) is counted against its address only: one attempt
+ * reserved before the passkey is checked, given back when it was right.
+ */
+export async function reserveAddressAttempt(db: Db, address: string): Promise<void> {
+  if (!(await takeAttempt(db, address, ANY_ACCOUNT, LOGIN_THROTTLE.perIp))) {
+    throw new AppError(429, THROTTLED_MESSAGE);
+  }
+}
+
+export async function refundAddressAttempt(db: Db, address: string): Promise<void> {
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(and(eq(loginThrottle.address, address), eq(loginThrottle.email, ANY_ACCOUNT)));
+}
+
 /** A correct password gives its reserved attempt back. */
 export async function refundLoginAttempt(db: Db, email: string, address: string): Promise<void> {
   await db

@@ -4,6 +4,7 @@ import { purgeExpiredAudit } from '../../audit/audit-chain.ts';
 import { DAY_MS } from '../../auth/session-lifetime.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, passwordResetTokens } from '../../db/schema/auth.ts';
+import { webauthnChallenges } from '../../db/schema/second-factors.ts';
 import { emailConfirmations } from '../../db/schema/sign-up.ts';
 import { purgeRateLimitHits } from '../../http/rate-limit.ts';
 import { PeriodicJob } from '../../jobs/periodic-job.ts';
@@ -15,6 +16,7 @@ export type PurgeCounts = {
   loginCounters: number;
   rateLimitCounters: number;
   emailConfirmations: number;
+  webauthnChallenges: number;
   auditRows: number;
 };
 
@@ -25,7 +27,7 @@ export type PurgeOptions = {
 /**
  * Deletes what can never be used again: sessions expired, past their absolute lifetime or revoked
  * (linked sessions go with their parent, by the foreign key's cascade), reset tokens used or
- * expired, e-mail confirmation links used or expired, and login and rate-limit counters whose
+ * expired, e-mail confirmation links and WebAuthn challenges used or expired, and login and rate-limit counters whose
  * window has passed; and audit rows past the retention period the database keeps (decision 028).
  */
 export async function purgeExpiredSessions(db: Db, options: PurgeOptions): Promise<PurgeCounts> {
@@ -48,12 +50,17 @@ export async function purgeExpiredSessions(db: Db, options: PurgeOptions): Promi
     .delete(emailConfirmations)
     .where(or(isNotNull(emailConfirmations.usedAt), lte(emailConfirmations.expiresAt, sql`now()`)))
     .returning({ id: emailConfirmations.id });
+  const challenges = await db
+    .delete(webauthnChallenges)
+    .where(or(isNotNull(webauthnChallenges.usedAt), lte(webauthnChallenges.expiresAt, sql`now()`)))
+    .returning({ id: webauthnChallenges.id });
   return {
     sessions: sessions.length,
     resetTokens: resetTokens.length,
     loginCounters: await deleteExpiredLoginCounters(db),
     rateLimitCounters: await purgeRateLimitHits(db),
     emailConfirmations: confirmations.length,
+    webauthnChallenges: challenges.length,
     auditRows: await purgeExpiredAudit(db),
   };
 }

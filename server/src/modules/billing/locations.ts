@@ -4,15 +4,13 @@ import {
   type ZLocationBody,
   type ZLocationPatch,
 } from '@portal/shared/locations';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { locations } from '../../db/schema/commerce.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-
-type LocationRow = typeof locations.$inferSelect;
+import { addSavedLocation, type LocationRow, lockAccountLocations } from '../accounts/saved-locations.ts';
 
 function toSavedLocation(row: LocationRow, templateId: string | null): TSavedLocation {
   return {
@@ -56,33 +54,15 @@ export async function requireOwnLocation(db: Db, userId: number, id: number): Pr
   return row;
 }
 
-/** Serializes the default changes of one account (first location, moves, deletes). */
-async function lockAccount(tx: Db, userId: number) {
-  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
-}
-
 /** The first location becomes the default; `default: true` moves it here. */
 export async function createLocation(
   db: Db,
   userId: number,
   body: z.output<typeof ZLocationBody>,
 ): Promise<TSavedLocation> {
-  const row = await db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
-    const [{ n }] = await tx.select({ n: count() }).from(locations).where(eq(locations.userId, userId));
-    const makeDefault = n === 0 || body.default === true;
-    if (makeDefault) await tx.update(locations).set({ isDefault: false }).where(eq(locations.userId, userId));
-    const [created] = await tx
-      .insert(locations)
-      .values({
-        userId,
-        locationName: body.location_name,
-        ...addressColumns(body),
-        isDefault: makeDefault,
-      })
-      .returning();
-    return created;
-  });
+  const row = await db.transaction((tx) =>
+    addSavedLocation(tx, userId, { ...body, makeDefault: body.default === true }),
+  );
   return toSavedLocation(row, await templateIdOf(db, userId));
 }
 
@@ -93,7 +73,7 @@ export async function updateLocation(
   patch: z.output<typeof ZLocationPatch>,
 ): Promise<TSavedLocation> {
   const row = await db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
+    await lockAccountLocations(tx, userId);
     await requireOwnLocation(tx, userId, id);
     if (patch.default === true)
       await tx.update(locations).set({ isDefault: false }).where(eq(locations.userId, userId));
@@ -121,7 +101,7 @@ export async function updateLocation(
 /** Part 2 §5: neither the last location nor the default one can be deleted. */
 export async function deleteLocation(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
+    await lockAccountLocations(tx, userId);
     const row = await requireOwnLocation(tx, userId, id);
     const [{ n }] = await tx.select({ n: count() }).from(locations).where(eq(locations.userId, userId));
     if (n <= 1) throw conflict(LOCATION_MESSAGES.lastOne);
@@ -132,7 +112,7 @@ export async function deleteLocation(db: Db, userId: number, id: number): Promis
 
 export async function setDefaultLocation(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
+    await lockAccountLocations(tx, userId);
     await requireOwnLocation(tx, userId, id);
     await tx.update(locations).set({ isDefault: false }).where(eq(locations.userId, userId));
     await tx.update(locations).set({ isDefault: true }).where(eq(locations.id, id));

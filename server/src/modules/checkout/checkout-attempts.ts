@@ -19,8 +19,20 @@ function requestHash(order: TCheckoutOrder): string {
 }
 
 /**
+ * The order's key: the form's idempotency_key, or (the spec's client, which has none) its invoice_id
+ * with the order itself, so that the same form sent twice is one order and a corrected one (another
+ * card after a decline) is a new one.
+ */
+function orderKey(order: TCheckoutOrder, hash: string): { key: string; derived: boolean } {
+  if (order.idempotency_key) return { key: order.idempotency_key, derived: false };
+  return { key: `invoice-${order.invoice_id ?? 0}-${hash}`, derived: true };
+}
+
+/**
  * Claims the order's idempotency key. Answers the stored answer when the key already finished, 409
- * while it is still running or when it came with another order; otherwise the new attempt's id.
+ * while it is still running or when it came with another order; otherwise the new attempt's id. A
+ * key derived from the spec's invoice_id replays only a success: the spec's client keeps that
+ * invoice_id until an order succeeds, so after a decline the same order may be tried again.
  */
 export async function claimCheckoutAttempt(
   db: Db,
@@ -28,18 +40,27 @@ export async function claimCheckoutAttempt(
   order: TCheckoutOrder,
 ): Promise<{ attemptId: number } | { replay: CheckoutAnswer }> {
   const hash = requestHash(order);
-  const [created] = await db
-    .insert(checkoutAttempts)
-    .values({ userId, idempotencyKey: order.idempotency_key, requestSha256: hash })
-    .onConflictDoNothing()
-    .returning({ id: checkoutAttempts.id });
+  const { key, derived } = orderKey(order, hash);
+  const claim = () =>
+    db
+      .insert(checkoutAttempts)
+      .values({ userId, idempotencyKey: key, requestSha256: hash })
+      .onConflictDoNothing()
+      .returning({ id: checkoutAttempts.id });
+  const [created] = await claim();
   if (created) return { attemptId: created.id };
   const [existing] = await db
     .select()
     .from(checkoutAttempts)
-    .where(
-      and(eq(checkoutAttempts.userId, userId), eq(checkoutAttempts.idempotencyKey, order.idempotency_key)),
-    );
+    .where(and(eq(checkoutAttempts.userId, userId), eq(checkoutAttempts.idempotencyKey, key)));
+  if (derived && existing?.status === 'declined') {
+    await db
+      .delete(checkoutAttempts)
+      .where(and(eq(checkoutAttempts.id, existing.id), eq(checkoutAttempts.status, 'declined')));
+    const [again] = await claim();
+    if (again) return { attemptId: again.id };
+    throw conflict(IDEMPOTENCY_TEXTS.inProgress);
+  }
   if (!existing || existing.requestSha256 !== hash) throw conflict(IDEMPOTENCY_TEXTS.otherOrder);
   if (existing.status === 'pending' || !existing.response || !existing.httpStatus) {
     throw conflict(IDEMPOTENCY_TEXTS.inProgress);

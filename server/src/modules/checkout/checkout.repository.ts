@@ -62,11 +62,3 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row !== undefined;
 }
-
-export async function nextInvoiceId(db: Db): Promise<number> {
-  const result = await db.execute(sql`select nextval('transaction_invoice_seq') as id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as {
-    id: string | number;
-  }[];
-  return Number(rows[0].id);
-}

@@ -42,7 +42,6 @@ import {
   findPatientForOrder,
   findProduct,
   findSavedCard,
-  nextInvoiceId,
   noteUnknownCouponCode,
 } from './checkout.repository.ts';
 import {
@@ -86,6 +85,8 @@ type PreparedOrder = {
   referralHarvestCenterId: number | null;
   patient: { id: number; name: string } | null;
   couponId: number | null;
+  /** The coupon's code as stored (upper case), kept on the transaction. */
+  couponCode: string;
   totals: ReturnType<typeof computeCheckoutTotals>;
   source: PaymentSource | null;
 };
@@ -182,6 +183,7 @@ async function prepareOrder(
   }
 
   let couponId: number | null = null;
+  let couponCode = '';
   let couponDiscountCents = 0;
   if (order.coupon_code) {
     if ((await countRecentUnknownCouponCodes(db, buyer.userId, 60_000)) >= COUPON_CHECKS_PER_MINUTE) {
@@ -201,6 +203,7 @@ async function prepareOrder(
     );
     if (!coupon || rejection) throw badRequest(rejection ?? '', { coupon_code: rejection ?? '' });
     couponId = coupon.id;
+    couponCode = coupon.code;
     couponDiscountCents = coupon.discountAmountCents;
   }
 
@@ -248,9 +251,15 @@ async function prepareOrder(
     referralHarvestCenterId,
     patient,
     couponId,
+    couponCode,
     totals,
     source,
   };
+}
+
+/** What the card processor is told about an order before it has an invoice number. */
+function checkoutReference(attemptId: number): string {
+  return `order-${attemptId}`;
 }
 
 function orderDescription(order: TCheckoutOrder, productId: number, productName: string): string {
@@ -262,9 +271,11 @@ function orderDescription(order: TCheckoutOrder, productId: number, productName:
 
 /**
  * The one checkout operation (part 2 §4): validate, claim the idempotency key, reserve the coupon
- * use, charge, then in one transaction write the transaction (invoice id from the sequence), create
- * the patient and request the agreements when asked, and queue the receipt. A decline leaves no
- * transaction and gives the coupon use back; a record that cannot be written voids the charge.
+ * use, charge, then in one transaction write the transaction (its invoice number is the last one
+ * plus one, taken by that insert: numbers without gaps, given on success only), create the
+ * patient and request the agreements when asked, and queue the receipt. A decline leaves no
+ * transaction and uses no number and gives the coupon use back; a record that cannot be written
+ * voids the charge.
  */
 export async function placeCheckoutOrder(
   deps: CheckoutDeps,
@@ -291,14 +302,14 @@ export async function placeCheckoutOrder(
     throw error;
   }
 
-  const invoiceId = await nextInvoiceId(db);
   const contact = await accountContact(db, buyer.userId);
   let charge: ChargeResult | null = null;
   if (prepared.source) {
     try {
       charge = await gateway.charge({
         amountCents: prepared.totals.totalCents,
-        invoiceNumber: String(invoiceId),
+        // No invoice number yet (one is given only once paid): the attempt names the order.
+        orderReference: checkoutReference(attemptId),
         description: orderDescription(order, prepared.product.id, prepared.product.name),
         source: prepared.source,
         customerEmail: order.harvest_center_billing_email || contact?.email,
@@ -332,8 +343,8 @@ export async function placeCheckoutOrder(
   const approved = charge?.approved ? charge : null;
   const description = orderDescription(order, prepared.product.id, prepared.product.name);
   const createdAt = new Date();
-  const key = receiptKey(invoiceId);
-  let receiptStored = false;
+  /** The receipt written to the file storage, removed again if the record is not committed. */
+  let storedReceiptKey: string | null = null;
   try {
     const answer = await db.transaction(async (tx) => {
       let patient = prepared.patient;
@@ -379,7 +390,6 @@ export async function placeCheckoutOrder(
         .insert(transactions)
         .values({
           ...shares,
-          invoiceId,
           createdAt,
           buyerUserId: buyer.userId,
           hcStaffId: buyer.hcStaffId,
@@ -399,7 +409,7 @@ export async function placeCheckoutOrder(
           discountCents: prepared.totals.discountCents,
           amountCents: prepared.totals.totalCents,
           couponId: prepared.couponId,
-          couponCodeUsed: prepared.couponId !== null ? order.coupon_code : '',
+          couponCodeUsed: prepared.couponCode,
           shippingDate: prepared.ships ? order.shipping_date : null,
           hcEmail: order.harvest_center_email,
           billingEmail: order.harvest_center_billing_email,
@@ -416,15 +426,20 @@ export async function placeCheckoutOrder(
       const logoPng = await centerLogoBytes(tx, deps.storage, row.harvestCenterId);
       // Waits for a pool thread rather than refusing: the card is charged already.
       const receipt = await cpuPool.run(RECEIPT_PDF_TASK, { facts, logoPng }, { whenBusy: 'wait' });
-      await deps.storage.put(key, receipt, { contentType: 'application/pdf' });
-      receiptStored = true;
+      const receiptKeyOfRow = receiptKey(row.invoiceId);
+      await deps.storage.put(receiptKeyOfRow, receipt, { contentType: 'application/pdf' });
+      storedReceiptKey = receiptKeyOfRow;
       if (facts.buyerEmail) {
         await enqueueMail(tx, {
           to: facts.buyerEmail,
-          subject: `Your receipt, invoice ${invoiceId}`,
-          text: `Hello ${facts.buyerName},\n\nThank you for your purchase: ${description}. The receipt for invoice ${invoiceId} is attached.\n\nPortal`,
+          subject: `Your receipt, invoice ${row.invoiceId}`,
+          text: `Hello ${facts.buyerName},\n\nThank you for your purchase: ${description}. The receipt for invoice ${row.invoiceId} is attached.\n\nPortal`,
           attachments: [
-            { filename: `receipt-${invoiceId}.pdf`, storageKey: key, contentType: 'application/pdf' },
+            {
+              filename: `receipt-${row.invoiceId}.pdf`,
+              storageKey: receiptKeyOfRow,
+              contentType: 'application/pdf',
+            },
           ],
         });
       }
@@ -435,7 +450,7 @@ export async function placeCheckoutOrder(
           message: CHECKOUT_MESSAGES.success,
           error_message: '',
           transaction_id: row.id,
-          invoice_id: invoiceId,
+          invoice_id: row.invoiceId,
           total_amount_cents: prepared.totals.totalCents,
           patient_id: order.create_patient ? (patient?.id ?? null) : null,
         },
@@ -447,7 +462,8 @@ export async function placeCheckoutOrder(
     return answer;
   } catch (error) {
     // Never a charge without its record: the charge is voided and the coupon use given back.
-    if (receiptStored) await deps.storage.delete(key).catch(() => {});
+    const orphan = storedReceiptKey;
+    if (orphan !== null) await deps.storage.delete(orphan).catch(() => {});
     if (approved) {
       await gateway
         .voidCharge(approved.gatewayTransactionId)
@@ -461,7 +477,10 @@ export async function placeCheckoutOrder(
     await releaseCouponUse(db, attemptId);
     await forgetCheckoutAttempt(db, attemptId);
     if (error instanceof AppError) throw error;
-    deps.log.error({ err: error, invoiceId }, 'recording a paid order failed');
+    deps.log.error(
+      { err: error, orderReference: checkoutReference(attemptId) },
+      'recording a paid order failed',
+    );
     throw new AppError(500, CHECKOUT_MESSAGES.recordFailed);
   }
 }

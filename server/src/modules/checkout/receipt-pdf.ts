@@ -1,7 +1,8 @@
+import { formatDisplayDateTime } from '@portal/shared/dates';
 import { formatCents } from '@portal/shared/products';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { StoredAddress } from '../../db/schema/commerce.ts';
-import { drawTopRightLogo, encodableText, formatUtc, MARGIN, PageWriter } from '../../esign/pdf-layout.ts';
+import { drawTopRightLogo, encodableText, MARGIN, PageWriter } from '../../esign/pdf-layout.ts';
 
 /** What a receipt shows: the order as charged. */
 export type ReceiptFacts = {
@@ -52,7 +53,7 @@ export async function buildReceiptPdf({ facts, ...options }: ReceiptPdfInput): P
   text(`${portalName} — Receipt`, 20, bold);
   w.space(6);
   text(`Invoice ${facts.invoiceId}`, 12, bold);
-  text(`Date: ${formatUtc(facts.createdAt)}`);
+  text(`Date: ${formatDisplayDateTime(facts.createdAt)}`);
   text(`Billed to: ${facts.buyerName} <${facts.buyerEmail}>`);
   if (facts.patientName) text(`Patient: ${facts.patientName}`);
   w.space(10);

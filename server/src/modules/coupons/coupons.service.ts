@@ -1,6 +1,8 @@
 import {
   COUPON_CODE_TAKEN,
   couponRejection,
+  discountCentsOf,
+  normalizeCouponCode,
   type TCoupon,
   type TCouponValidation,
   type ZCouponBody,
@@ -112,7 +114,7 @@ function couponValues(body: CouponBody) {
     name: body.name,
     code: body.code,
     maxUseNumber: body.max_use_number,
-    discountAmountCents: body.discount_amount_cents,
+    discountAmountCents: discountCentsOf(body),
     productIds: body.product_ids,
     harvestCenterId: body.harvest_center,
     status: body.status,
@@ -146,8 +148,12 @@ export async function deleteCoupon(db: Db, id: number): Promise<void> {
   if (!deleted.length) throw notFound();
 }
 
+/** Codes are stored upper case (migration 0014); lower() on both sides is what the unique index holds. */
 export async function findCouponByCode(db: Db, code: string): Promise<CouponRow | null> {
-  const [row] = await db.select().from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`);
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${normalizeCouponCode(code)})`);
   return row ?? null;
 }
 
@@ -174,7 +180,7 @@ export async function validateCouponCode(
       discount: '0.00',
       discount_cents: 0,
       coupon_id: null,
-      code: use.code,
+      code: normalizeCouponCode(use.code),
       message: rejection ?? '',
     };
   }

@@ -1,3 +1,4 @@
+import { formatDisplayDateTime } from '@portal/shared/dates';
 import { MAILED_SIGNING_LINK_DAYS } from '@portal/shared/documents';
 import type { Db } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -66,7 +67,7 @@ export async function queueCompletedMails(
     completedAt: Date;
   },
 ): Promise<void> {
-  const when = `${input.completedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  const when = formatDisplayDateTime(input.completedAt);
   await enqueueMail(db, {
     to: input.signerEmail,
     subject: `Signed: ${input.documentName}`,

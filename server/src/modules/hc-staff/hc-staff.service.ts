@@ -90,7 +90,10 @@ export async function listHarvestCenterStaff(
   return { staff_list: staff.map((s) => toStaffMember(s, centers.get(s.id) ?? [])) };
 }
 
-type StaffFields = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'isActive'>;
+type StaffFields = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'isActive' | 'lastLogin'
+>;
 
 function toStaffMember(staff: StaffFields, harvestCenters: { id: number; company: string }[]): TStaffMember {
   return {
@@ -100,6 +103,7 @@ function toStaffMember(staff: StaffFields, harvestCenters: { id: number; company
     email: staff.email,
     phone_number: staff.phoneNumber,
     is_active: staff.isActive,
+    has_signed_in: staff.lastLogin !== null,
     harvest_centers: harvestCenters,
     staff_hc_ids: harvestCenters.map((c) => c.id).join(','),
   };

@@ -31,6 +31,7 @@ export function toPatient(row: PatientRow): TPatient {
     phone_number: p.phoneNumber,
     subscription: p.membershipId,
     is_active: p.isActive,
+    has_signed_in: p.lastLogin !== null,
     date_joined: p.dateJoined.toISOString(),
     lab_id: p.labSampleId,
     processing_lab: p.processingLabId,

@@ -126,15 +126,17 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZLabelUpdateResponse },
         },
       },
-      async (request) =>
-        updateLabel(
+      async (request) => {
+        const saved = await updateLabel(
           deps,
           requireActor(request),
           request.params.id,
           request.body,
           { notify },
           requestContext(request),
-        ),
+        );
+        return notify ? { ...saved, code: 'Success' as const } : saved;
+      },
     );
   }
 

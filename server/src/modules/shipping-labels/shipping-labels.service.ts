@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { todayIsoDate } from '@portal/shared/dates';
+import { formatDisplayDate, todayIsoDate } from '@portal/shared/dates';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
 import {
@@ -254,7 +254,7 @@ async function notifyCenter(tx: Db, row: LabelRequestRow): Promise<LabelRequestR
   const lines = [
     `Hello ${row.representative || row.centerName},`,
     '',
-    `The FedEx label for your shipment of ${row.labelDate} is attached.`,
+    `The FedEx label for your shipment of ${formatDisplayDate(row.labelDate)} is attached.`,
     `Tracking number: ${row.trackingNumber}`,
     `Track it here: ${row.trackingLink}`,
     '',

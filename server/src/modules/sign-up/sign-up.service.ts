@@ -20,8 +20,14 @@ import type { RequestContext } from '../../http/request-context.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { createAccount } from '../accounts/account-writes.ts';
 import { createJoinRequest, isJoinTokenOf, queueJoinRequestedMail } from '../accounts/center-join.ts';
+import { addSavedLocation } from '../accounts/saved-locations.ts';
 import { claimAdminInvitation, findActiveInvitation, recordInvitationUse } from './admin-invitations.ts';
 import type { SignUpDeps } from './sign-up.deps.ts';
+
+/** A harvest center or a referral harvest center: a buyer with a rep and an address. */
+function isCenter(membershipId: number): boolean {
+  return membershipId === MEMBERSHIP.harvestCenter || membershipId === MEMBERSHIP.referralHarvestCenter;
+}
 
 /** An active account of one membership, or undefined (the accounts core reads it). */
 async function findActiveAccount(db: Db, id: number | null | undefined, membershipId: number) {
@@ -97,7 +103,7 @@ export async function signUpAccount(
     const membershipId = isAdminForm ? MEMBERSHIP.admin : body.subscription;
 
     let salesRepId: number | null = null;
-    if (membershipId === MEMBERSHIP.harvestCenter || membershipId === MEMBERSHIP.referralHarvestCenter) {
+    if (isCenter(membershipId)) {
       const rep = await findActiveAccount(tx, body.saless_rep_id, MEMBERSHIP.salesRep);
       if (!rep) invalidLink('saless_rep_id');
       salesRepId = rep.id;
@@ -147,6 +153,11 @@ export async function signUpAccount(
       });
       if (!claimed)
         throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+    }
+    // A center's sign-up address is its first saved location (the default): its first checkout
+    // starts from it instead of an empty address (part 2 §4 "with no locations, the new one becomes default").
+    if (isCenter(membershipId) && body.address1) {
+      await addSavedLocation(tx, created.id, { ...body, location_name: body.company });
     }
     if (centerToJoin) {
       const kind = membershipId === MEMBERSHIP.hcStaff ? 'staff' : 'rhc';

@@ -1,11 +1,6 @@
-import type { MembershipId } from '@portal/shared/memberships';
-import {
-  formatDay,
-  patientStage,
-  TIMELINE_READER_MEMBERSHIPS,
-  type TPatientTimeline,
-  type TTimelineEvent,
-} from '@portal/shared/timeline';
+import { formatDisplayDate } from '@portal/shared/dates';
+import { type MembershipId, TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/memberships';
+import { patientStage, type TPatientTimeline, type TTimelineEvent } from '@portal/shared/timeline';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
@@ -190,7 +185,7 @@ async function labelEvents(db: Db, patientId: number): Promise<TTimelineEvent[]>
     events.push({
       at: label.createdAt.toISOString(),
       kind: 'label',
-      title: `Shipping label requested for ${formatDay(label.labelDate)}`,
+      title: `Shipping label requested for ${formatDisplayDate(label.labelDate)}`,
       detail: label.trackingNumber ? `Tracking ${label.trackingNumber}` : 'Pending',
       who: null,
       link: label.trackingLink || null,

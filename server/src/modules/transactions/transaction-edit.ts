@@ -100,7 +100,7 @@ export async function updateTransaction(
       productId: product.id,
       productName: product.name,
       quantity: named(body.quantity, current.quantity),
-      amountCents: named(body.amount_cents, current.amountCents),
+      amountCents: named(body.amount_cents ?? body.amount, current.amountCents),
       harvestCenterId: named(body.harvest_center, current.harvestCenterId),
       referralHarvestCenterId: named(body.referral_harvest_center, current.referralHarvestCenterId),
       patientId: named(body.patient, current.patientId),

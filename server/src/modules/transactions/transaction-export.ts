@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { centsToDecimalString } from '@portal/shared/products';
 import {
   REPORT_COLUMNS,
   type ReportColumn,
@@ -11,7 +10,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { csvStream } from '../../exports/csv-stream.ts';
-import type { Cell } from '../../exports/spreadsheet-rows.ts';
+import type { Cell, ColumnKind } from '../../exports/spreadsheet-rows.ts';
 import { xlsxStream } from '../../exports/xlsx-stream.ts';
 import type { Actor } from '../../http/access.ts';
 import { whereConditions } from './transaction-counts.ts';
@@ -26,24 +25,28 @@ import { reportKindOf } from './transaction-scope.ts';
  */
 export const EXPORT_BATCH_SIZE = 250;
 
-const CELL: Record<ReportColumn, (row: ReportRow) => Cell> = {
-  id: (row) => row.id,
-  invoice: (row) => row.invoiceId,
-  date: (row) => row.createdAt.toISOString(),
-  patientId: (row) => row.patientId,
-  patient: (row) => (row.patientId !== null ? row.patientName : ''),
-  hc: (row) => (row.harvestCenterId !== null ? row.hcName : ''),
-  rhc: (row) => (row.referralHarvestCenterId !== null ? row.rhcName : ''),
-  hcStaff: (row) => row.hcStaffName,
-  salesRep: (row) => (row.salesRepId !== null ? row.salesRepName : ''),
-  salesManager: (row) => (row.salesManagerId !== null ? row.salesManagerName : ''),
-  salesDistributor: (row) => (row.salesDistributorId !== null ? row.salesDistributorName : ''),
-  product: (row) => row.productName,
-  quantity: (row) => row.quantity,
-  amount: (row) => centsToDecimalString(row.amountCents),
-  couponCode: (row) => row.couponCodeUsed,
-  couponAmount: (row) => centsToDecimalString(row.discountCents),
-  commissionPaid: (row) => (row.commissionPaid ? 'Yes' : 'No'),
+/** Each column's kind (how CSV and XLSX write it) and its value: ids and counts, cents, the instant. */
+const CELL: Record<ReportColumn, { kind: ColumnKind; value: (row: ReportRow) => Cell }> = {
+  id: { kind: 'number', value: (row) => row.id },
+  invoice: { kind: 'number', value: (row) => row.invoiceId },
+  date: { kind: 'dateTime', value: (row) => row.createdAt },
+  patientId: { kind: 'number', value: (row) => row.patientId },
+  patient: { kind: 'text', value: (row) => (row.patientId !== null ? row.patientName : '') },
+  hc: { kind: 'text', value: (row) => (row.harvestCenterId !== null ? row.hcName : '') },
+  rhc: { kind: 'text', value: (row) => (row.referralHarvestCenterId !== null ? row.rhcName : '') },
+  hcStaff: { kind: 'text', value: (row) => row.hcStaffName },
+  salesRep: { kind: 'text', value: (row) => (row.salesRepId !== null ? row.salesRepName : '') },
+  salesManager: { kind: 'text', value: (row) => (row.salesManagerId !== null ? row.salesManagerName : '') },
+  salesDistributor: {
+    kind: 'text',
+    value: (row) => (row.salesDistributorId !== null ? row.salesDistributorName : ''),
+  },
+  product: { kind: 'text', value: (row) => row.productName },
+  quantity: { kind: 'number', value: (row) => row.quantity },
+  amount: { kind: 'money', value: (row) => row.amountCents },
+  couponCode: { kind: 'text', value: (row) => row.couponCodeUsed },
+  couponAmount: { kind: 'money', value: (row) => row.discountCents },
+  commissionPaid: { kind: 'text', value: (row) => (row.commissionPaid ? 'Yes' : 'No') },
 };
 
 type Cursor = { id: number; cursorAt: string };
@@ -110,10 +113,11 @@ export async function openTransactionExport(
   const conditions = whereConditions(await reportWhere(db, actor, filters));
   const first = await idBatch(db, conditions, null, batchSize).offset(filters.offset);
   const columns = reportColumnsFor(kind);
-  const header = columns.map((column) => REPORT_COLUMNS[column]);
+  const header = columns.map((column) => ({ header: REPORT_COLUMNS[column], kind: CELL[column].kind }));
+  const values = columns.map((column) => CELL[column].value);
   const rows = (async function* () {
     for await (const batch of reportBatches(db, conditions, first, batchSize)) {
-      yield batch.map((row) => columns.map((column) => CELL[column](row)));
+      yield batch.map((row) => values.map((value) => value(row)));
     }
   })();
   const fileName = transactionReportFileName(kind, actor.id, format);

@@ -1,4 +1,5 @@
 import { centsToDecimalString } from '@portal/shared/products';
+import { describeTransactionChanges, partyIdsOf } from '@portal/shared/transaction-notes';
 import type { TTransactionNote, TTransactionRow } from '@portal/shared/transactions';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
@@ -90,7 +91,17 @@ export async function reportRowsByIds(db: Db, ids: number[]): Promise<ReportRow[
   return ids.map((id) => byId.get(id)).filter((row): row is ReportRow => row !== undefined);
 }
 
-/** The notes of some transactions, oldest first, with their authors' names. */
+/** The names of the accounts notes mention (a center by its company), by id. */
+async function partyNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: centerName(users) })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The notes of some transactions, oldest first, with their authors' names and what each changed in words. */
 export async function notesOf(db: Db, transactionIds: number[]): Promise<Map<number, TTransactionNote[]>> {
   const byTransaction = new Map<number, TTransactionNote[]>();
   if (transactionIds.length === 0) return byTransaction;
@@ -107,6 +118,7 @@ export async function notesOf(db: Db, transactionIds: number[]): Promise<Map<num
     .leftJoin(author, eq(author.id, transactionNotes.authorUserId))
     .where(and(inArray(transactionNotes.transactionId, transactionIds)))
     .orderBy(asc(transactionNotes.createdAt), asc(transactionNotes.id));
+  const names = await partyNames(db, [...new Set(rows.flatMap((row) => partyIdsOf(row.changes)))]);
   for (const row of rows) {
     const list = byTransaction.get(row.transactionId) ?? [];
     list.push({
@@ -115,6 +127,7 @@ export async function notesOf(db: Db, transactionIds: number[]): Promise<Map<num
       date: row.createdAt.toISOString(),
       author: row.author,
       changes: row.changes,
+      summary: describeTransactionChanges(row.changes, names),
     });
     byTransaction.set(row.transactionId, list);
   }

@@ -1,3 +1,4 @@
+import { formatDisplayDate, formatSpreadsheetDateTime } from '@portal/shared/dates';
 import { type TUserFilters, USER_CSV_COLUMNS } from '@portal/shared/users';
 import type { Db } from '../../db/client.ts';
 import { csvLine } from '../../http/csv.ts';
@@ -7,22 +8,28 @@ import { toUserWithRelations, type UserWithRelations } from './users.repository.
 
 export const CSV_BATCH_SIZE = 1000;
 
-/** One user as a row of USER_CSV_COLUMNS (part 1 §3 "CSV export of users"). */
+/** A calendar day in the one date format ('12 Mar 2026'), empty when missing. */
+const day = (isoDate: string | null) => formatDisplayDate(isoDate, '');
+
+/**
+ * One user as a row of USER_CSV_COLUMNS (part 1 §3 "CSV export of users"). Dates in the one date
+ * format, the day joined with its UTC time ('12 Mar 2026 14:05'): spreadsheets read both as dates.
+ */
 export function userCsvRow({ user, staffHcIds }: UserWithRelations): Array<string | number | null> {
   const row = [
     user.id,
     `${user.firstName} ${user.lastName}`.trim(),
     user.email,
-    user.dateJoined.toISOString(),
+    formatSpreadsheetDateTime(user.dateJoined),
     user.company,
     user.phoneNumber,
     membershipName(user.membershipId),
     user.isActive ? 'Yes' : 'No',
-    user.dateAdiposeShippedToLab,
-    user.dateAdiposeReceivedByLab,
-    user.estimatedDateVialsReadyToShip,
-    user.dateVialsReadyToShip,
-    user.stemcellPlatingInitiatedDate,
+    day(user.dateAdiposeShippedToLab),
+    day(user.dateAdiposeReceivedByLab),
+    day(user.estimatedDateVialsReadyToShip),
+    day(user.dateVialsReadyToShip),
+    day(user.stemcellPlatingInitiatedDate),
     user.vialsAvailable,
     user.vialsShipped,
     user.vialsPreparation,

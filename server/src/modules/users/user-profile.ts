@@ -66,7 +66,7 @@ const COLUMN_OF: Record<(typeof PROFILE_FIELDS)[number], keyof UserUpdate> = {
 
 /**
  * The profile fields of a request as column changes, with the rules every editor shares:
- * a super admin written only by a super admin, company required for memberships 4 and 9, the
+ * a super admin written only by a super admin, company not emptied for memberships 4 and 9, the
  * login e-mail unique and changed only as assertCanChangeLoginEmail allows, template_id for the
  * super admin.
  */
@@ -82,8 +82,9 @@ export async function profileChanges(
     const value = body[field];
     if (value !== undefined) changes[COLUMN_OF[field]] = value;
   }
-  const company = body.company ?? target.company;
-  if (isCompanyRequired(target.membershipId) && company.trim() === '') {
+  // Checked when written: accepting the agreement, or a PATCH of other fields, never demands a
+  // company the account had no chance to give (the staff sign-up asks for none, part 2 §5).
+  if (body.company !== undefined && isCompanyRequired(target.membershipId) && body.company.trim() === '') {
     throw badRequest(COMPANY_REQUIRED_MESSAGE, { company: COMPANY_REQUIRED_MESSAGE });
   }
   if (body.email !== undefined && body.email !== target.email.toLowerCase()) {

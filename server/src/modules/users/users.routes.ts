@@ -23,6 +23,7 @@ import { requestContext } from '../../http/request-context.ts';
 import { isEmailTaken } from '../accounts/account-view.ts';
 import { resendInvitation } from '../accounts/invitations.ts';
 import { loginAsUser } from './impersonation.ts';
+import { resetUserSecondFactors } from './second-factor-reset.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
 import { deleteInactiveUser, getDeleteBlockers, setUserActive } from './user-lifecycle.ts';
 import { changePasswordByAdmin, sendResetMailByAdmin, updateOwnPassword } from './user-passwords.ts';
@@ -221,6 +222,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['utilities'], params: ZIdParams, response: { 200: ZAgreementStatus } },
     },
     async (request) => getAgreementStatus(app.db, requireActor(request), request.params.id),
+  );
+
+  // A lost device: the account's passkeys, authenticator app and recovery codes go (decision 031).
+  app.post(
+    '/api/v1/users/:id/reset-second-factors/',
+    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
+    async (request) => {
+      const result = await resetUserSecondFactors(
+        app.db,
+        requireActor(request),
+        request.params.id,
+        requestContext(request),
+      );
+      app.mailWorker.wake();
+      return result;
+    },
   );
 
   app.post(

@@ -115,7 +115,7 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
       });
     const result = await gateway.charge({
       amountCents: 350_050,
-      invoiceNumber: '100001',
+      orderReference: 'order-1',
       description: 'Harvest Center Processing Fee',
       source: { kind: 'profile', customerProfileId: '500001', paymentProfileId: '600001' },
     });
@@ -131,7 +131,7 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
       transactionType: 'authCaptureTransaction',
       amount: '3500.50',
       profile: { customerProfileId: '500001', paymentProfile: { paymentProfileId: '600001' } },
-      order: { invoiceNumber: '100001' },
+      order: { invoiceNumber: 'order-1' },
     });
     // Their schema fixes the order of the elements.
     expect(Object.keys(sent?.transactionRequest ?? {})).toEqual([
@@ -151,11 +151,13 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
         },
       });
     const source = { kind: 'token' as const, opaqueData: token, cardHolder: 'A' };
-    expect(await gateway.charge({ amountCents: 100, invoiceNumber: '1', description: 'x', source })).toEqual({
-      approved: false,
-      reason: 'declined',
-      message: 'This transaction has been declined.',
-    });
+    expect(await gateway.charge({ amountCents: 100, orderReference: '1', description: 'x', source })).toEqual(
+      {
+        approved: false,
+        reason: 'declined',
+        message: 'This transaction has been declined.',
+      },
+    );
     answer = () =>
       error('E00027', 'The transaction was unsuccessful.', {
         transactionResponse: {
@@ -165,7 +167,7 @@ describe('the Authorize.net adapter (against a local fake of its JSON API)', () 
         },
       });
     expect(
-      await gateway.charge({ amountCents: 100, invoiceNumber: '2', description: 'x', source }),
+      await gateway.charge({ amountCents: 100, orderReference: '2', description: 'x', source }),
     ).toMatchObject({
       approved: false,
       reason: 'cvc_mismatch',

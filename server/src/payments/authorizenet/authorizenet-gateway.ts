@@ -180,7 +180,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
               },
             }),
         order: {
-          invoiceNumber: input.invoiceNumber.slice(0, 20),
+          invoiceNumber: input.orderReference.slice(0, 20),
           description: input.description.slice(0, 255),
         },
         ...(input.customerEmail ? { customer: { email: input.customerEmail } } : {}),

@@ -179,7 +179,7 @@ export class SandboxGateway implements PaymentGateway {
     await this.db.insert(sandboxGatewayCharges).values({
       transactionId: gatewayTransactionId,
       amountCents: input.amountCents,
-      invoiceNumber: input.invoiceNumber,
+      invoiceNumber: input.orderReference,
       cardType: card.cardType,
       cardLast4: card.cardLast4,
     });

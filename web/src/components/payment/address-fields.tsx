@@ -44,6 +44,8 @@ export function AddressFields({
   onChange: (next: AddressDraft) => void;
 }) {
   const set = (key: keyof AddressDraft, v: string) => onChange({ ...value, [key]: v });
+  // Named as the page keys the errors ('billing.city'): the first in error takes the focus on submit.
+  const path = (key: keyof AddressDraft) => ({ 'data-path': `${label.toLowerCase()}.${key}` });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Select
@@ -63,18 +65,21 @@ export function AddressFields({
       <TextInput
         label="Address line 1"
         required
+        {...path('address1')}
         value={value.address1}
         error={errors.address1}
         onChange={(e) => set('address1', e.currentTarget.value)}
       />
       <TextInput
         label="Address line 2"
+        {...path('address2')}
         value={value.address2}
         onChange={(e) => set('address2', e.currentTarget.value)}
       />
       <TextInput
         label="City"
         required
+        {...path('city')}
         value={value.city}
         error={errors.city}
         onChange={(e) => set('city', e.currentTarget.value)}
@@ -82,6 +87,7 @@ export function AddressFields({
       <TextInput
         label="State"
         required
+        {...path('state')}
         value={value.state}
         error={errors.state}
         onChange={(e) => set('state', e.currentTarget.value)}
@@ -89,6 +95,7 @@ export function AddressFields({
       <TextInput
         label="Country"
         required
+        {...path('country_desc')}
         value={value.country_desc}
         error={errors.country_desc}
         onChange={(e) => set('country_desc', e.currentTarget.value)}
@@ -96,6 +103,7 @@ export function AddressFields({
       <TextInput
         label="Postal code"
         description={LOCATION_MESSAGES.zipHelp}
+        {...path('zip_code')}
         value={value.zip_code}
         onChange={(e) => set('zip_code', e.currentTarget.value)}
       />

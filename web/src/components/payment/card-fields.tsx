@@ -51,7 +51,7 @@ export function cardErrors(card: CardDraft): CardErrors {
   return errors;
 }
 
-/** Full name, number, month-picker expiry and CVC (part 2 §2). */
+/** Full name, number, month-picker expiry and CVC (part 2 §2); each input's data-path is `card.<field>`. */
 export function CardFields({
   value,
   errors,
@@ -68,6 +68,7 @@ export function CardFields({
         label="Full name"
         autoComplete="cc-name"
         required
+        data-path="card.full_name"
         value={value.full_name}
         error={errors.full_name}
         onChange={(event) => set('full_name', event.currentTarget.value)}
@@ -77,6 +78,7 @@ export function CardFields({
         inputMode="numeric"
         autoComplete="cc-number"
         required
+        data-path="card.card_number"
         value={value.card_number}
         error={errors.card_number}
         onChange={(event) => set('card_number', event.currentTarget.value)}
@@ -85,6 +87,7 @@ export function CardFields({
         label="Expiration date"
         required
         minDate={`${new Date().getFullYear()}-${String(new Date().getMonth() + 1).padStart(2, '0')}-01`}
+        data-path="card.expiry"
         value={value.expiry}
         error={errors.expiry}
         valueFormat="MM/YYYY"
@@ -96,6 +99,7 @@ export function CardFields({
         autoComplete="cc-csc"
         required
         description={CARD_MESSAGES.cvcHelp}
+        data-path="card.cvc"
         value={value.cvc}
         error={errors.cvc}
         onChange={(event) => set('cvc', event.currentTarget.value)}

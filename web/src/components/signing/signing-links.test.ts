@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSignLink, sameOriginPath } from './signing-links.ts';
+import { isWellFormedSigningLink, parseSignLink, sameOriginPath } from './signing-links.ts';
 
 const ORIGIN = 'https://portal.example';
 
@@ -45,5 +45,20 @@ describe('sameOriginPath', () => {
     expect(sameOriginPath('https://evil.example/x', ORIGIN)).toBeNull();
     expect(sameOriginPath('//evil.example/x', ORIGIN)).toBeNull();
     expect(sameOriginPath('javascript:alert(1)', ORIGIN)).toBeNull();
+  });
+});
+
+describe('isWellFormedSigningLink', () => {
+  const token = 'a'.repeat(43);
+
+  it('accepts the shape the server gives out', () => {
+    expect(isWellFormedSigningLink({ documentId: 'doc_123', token })).toBe(true);
+  });
+
+  it('refuses a short, cut-off or missing token and a missing or overlong id', () => {
+    expect(isWellFormedSigningLink({ documentId: 'doc_123', token: 'bad' })).toBe(false);
+    expect(isWellFormedSigningLink({ documentId: 'doc_123', token: '' })).toBe(false);
+    expect(isWellFormedSigningLink({ documentId: '', token })).toBe(false);
+    expect(isWellFormedSigningLink({ documentId: 'x'.repeat(65), token })).toBe(false);
   });
 });

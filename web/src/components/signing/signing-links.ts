@@ -1,7 +1,18 @@
+import { ZSigningLinkBody } from '@portal/shared/documents';
+
 /** What a signing link carries: the document and the single-use token that is its credential. */
 export interface SigningLink {
   documentId: string;
   token: string;
+}
+
+/**
+ * Whether a link has the shape the server accepts (an id, a token of the right length). A mistyped or
+ * cut-off link is told "not valid" at once, as the server says of an unknown one, rather than with the
+ * length rule of a field the signer never typed.
+ */
+export function isWellFormedSigningLink(link: SigningLink): boolean {
+  return ZSigningLinkBody.safeParse({ document_id: link.documentId, token: link.token }).success;
 }
 
 /**

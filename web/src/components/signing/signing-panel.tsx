@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Center,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   DOCUMENT_TEXTS,
+  SIGNING_LINK_MESSAGES,
   type TSignature,
   type TSigningSession,
   type TSignResponse,
@@ -23,9 +23,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { FormAlert } from '../form.tsx';
+import { PdfPages } from './pdf-pages.tsx';
 import { SignaturePadField } from './signature-pad-field.tsx';
 import { useSignDocument, useSigningSession } from './signing-api.ts';
-import type { SigningLink } from './signing-links.ts';
+import { isWellFormedSigningLink, type SigningLink } from './signing-links.ts';
 
 interface SigningPanelProps {
   link: SigningLink;
@@ -40,7 +41,15 @@ interface SigningPanelProps {
  * of the portal, used by /sign-your-document and by SigningDialog. A refused link (wrong, expired,
  * used, cancelled) shows the server's message and nothing to sign.
  */
-export function SigningPanel({ link, onSigned, viewerHeight = '60vh' }: SigningPanelProps) {
+export function SigningPanel(props: SigningPanelProps) {
+  if (!isWellFormedSigningLink(props.link)) {
+    return <RefusedLink error={new ApiError(400, SIGNING_LINK_MESSAGES.invalid)} retry={() => {}} />;
+  }
+  return <OpenedLink {...props} />;
+}
+
+/** A well-formed link, opened on the server (which refuses an unknown, spent or expired one). */
+function OpenedLink({ link, onSigned, viewerHeight = '60vh' }: SigningPanelProps) {
   const session = useSigningSession(link);
   if (session.isPending) {
     return (
@@ -98,9 +107,16 @@ function SigningForm({ link, session, onSigned, viewerHeight }: SigningFormProps
 
   const signature: TSignature =
     mode === 'typed' ? { type: 'typed', text: typedName } : { type: 'drawn', image: drawing ?? '' };
+  // A Sign's errors last only while their cause does: ticking the box or signing clears them.
+  const shownErrors = {
+    consent: consent ? undefined : errors.consent,
+    signature: ZSignature.safeParse(signature).success ? undefined : errors.signature,
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React passes a submit on through the dialog's portal to a form the dialog sits in (the HC sign-up).
+    event.stopPropagation();
     const checked = ZSignature.safeParse(signature);
     const next = {
       consent: consent ? undefined : 'Please agree to sign electronically',
@@ -130,32 +146,12 @@ function SigningForm({ link, session, onSigned, viewerHeight }: SigningFormProps
             {session.harvest_center ? ` · ${session.harvest_center}` : ''}
           </Text>
         </Box>
-        <Box>
-          <iframe
-            src={session.pdf_url}
-            title={`${session.name} (PDF)`}
-            style={{
-              display: 'block',
-              width: '100%',
-              height: viewerHeight,
-              minHeight: 320,
-              border: '1px solid var(--mantine-color-default-border)',
-              borderRadius: 'var(--mantine-radius-sm)',
-            }}
-          />
-          <Text size="sm" mt={4}>
-            {'Cannot see the document? '}
-            <Anchor href={session.pdf_url} target="_blank" rel="noopener noreferrer">
-              Open the document
-            </Anchor>
-            {' in a new tab.'}
-          </Text>
-        </Box>
+        <PdfPages url={session.pdf_url} title={session.name} height={viewerHeight} />
         <Checkbox
           label={DOCUMENT_TEXTS.consent}
           checked={consent}
           onChange={(event) => setConsent(event.currentTarget.checked)}
-          error={errors.consent}
+          error={shownErrors.consent}
         />
         <Stack gap="xs">
           <SegmentedControl
@@ -172,9 +168,9 @@ function SigningForm({ link, session, onSigned, viewerHeight }: SigningFormProps
             style={{ alignSelf: 'flex-start' }}
           />
           {mode === 'typed' ? (
-            <TypedSignature value={typedName} onChange={setTypedName} error={errors.signature} />
+            <TypedSignature value={typedName} onChange={setTypedName} error={shownErrors.signature} />
           ) : (
-            <SignaturePadField onChange={setDrawing} error={errors.signature} />
+            <SignaturePadField onChange={setDrawing} error={shownErrors.signature} />
           )}
         </Stack>
         <FormAlert error={sign.error} />

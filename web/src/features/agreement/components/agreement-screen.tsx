@@ -16,7 +16,12 @@ export function AgreementScreen({ user }: { user: TSessionUser }) {
       <Paper withBorder shadow="sm" radius="md" p="xl" maw={720} w="100%">
         <Stack>
           <Title order={1}>Private Membership Agreement</Title>
-          <ScrollArea.Autosize mah="50vh" type="auto">
+          {/* A box that scrolls is reached with the keyboard too: a Tab stop, named for what it holds. */}
+          <ScrollArea.Autosize
+            mah="50vh"
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Agreement text' }}
+          >
             <Stack gap="sm" pr="sm">
               <AgreementText />
             </Stack>

@@ -203,7 +203,7 @@ export function AssetFormDialog({ asset, onClose }: { asset: TAsset | null; onCl
             hint="PDF, PNG, JPEG, WebP, MP4, Word, Excel or PowerPoint."
           />
 
-          <FormAlert error={save.error} />
+          <FormAlert error={save.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { PagedDataTable } from '../../../components/paged-data-table.tsx';
 import { usePageFor } from '../../../components/table-paging.ts';
 import { errorMessage, pageParams } from '../../../lib/api-client.ts';
@@ -65,6 +66,12 @@ export function AuditLogPage() {
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       setForm({ ...form, [name]: event.currentTarget.value }),
   });
+  // A day picked in the one date format; the filter keeps it as 'YYYY-MM-DD'.
+  const dayField = (name: 'date_after' | 'date_before') => ({
+    clearable: true,
+    value: form[name] || null,
+    onChange: (day: string | null) => setForm({ ...form, [name]: day ?? '' }),
+  });
 
   return (
     <Stack>
@@ -87,8 +94,8 @@ export function AuditLogPage() {
               description="e.g. patient.viewed, or patient. for all"
               {...field('action')}
             />
-            <TextInput label="From" type="date" {...field('date_after')} />
-            <TextInput label="To" type="date" {...field('date_before')} />
+            <DatePickerField label="From" {...dayField('date_after')} />
+            <DatePickerField label="To" {...dayField('date_before')} />
           </SimpleGrid>
           <Group justify="space-between">
             <Group>

@@ -14,6 +14,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
+    meta: { signsOut: true },
     // The user asked to leave: the browser forgets the session even if the server could not be told.
     onSettled: () => {
       clearSession();

@@ -17,6 +17,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password">
       <form
+        noValidate
         onSubmit={form.onSubmit((values) =>
           reset.mutate(values, {
             onSuccess: (result) => setMessage(result.message),
@@ -28,13 +29,7 @@ export function ForgotPasswordPage() {
         )}
       >
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
           <Button type="submit" loading={reset.isPending}>
             Reset Password
           </Button>

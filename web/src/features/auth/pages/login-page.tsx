@@ -1,19 +1,23 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { EMAIL_UNCONFIRMED_CODE, ZLoginBody } from '@portal/shared/auth';
+import { EMAIL_UNCONFIRMED_CODE, LOGIN_PAGE_TEXTS, ZLoginBody } from '@portal/shared/auth';
 import { TIMING } from '@portal/shared/ui-constants';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { PENDING_STEP_PATHS } from '../../../lib/pending-sign-in.ts';
 import {
   hasStoredSession,
   SESSION_EXPIRED_PARAM,
   setRedirectMarker,
   takeRedirectMarker,
 } from '../../../lib/session.ts';
-import { useLogin } from '../api/login.ts';
+import { useLogin, usePasskeyLogin, useSignInOptions } from '../api/login.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
+
+/** Whether this browser can use passkeys (the WebAuthn library itself loads only when one is used). */
+const passkeysWork = () => typeof window.PublicKeyCredential === 'function';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -23,6 +27,8 @@ export function LoginPage() {
   const [signedIn, setSignedIn] = useState(false);
   const form = useSchemaForm(ZLoginBody, { email: '', password: '' });
   const login = useLogin();
+  const passkeyLogin = usePasskeyLogin();
+  const signInOptions = useSignInOptions();
   const resend = useResendConfirmation();
   const isUnconfirmed = login.error instanceof ApiError && login.error.code === EMAIL_UNCONFIRMED_CODE;
 
@@ -49,8 +55,11 @@ export function LoginPage() {
       <form
         onSubmit={form.onSubmit((values) => {
           resend.reset();
+          passkeyLogin.reset();
           login.mutate(values, {
-            onSuccess: () => setSignedIn(true),
+            // A second factor, or setting one up, may be owed first (docs/decisions/031).
+            onSuccess: (answer) =>
+              answer.stage === 'complete' ? setSignedIn(true) : navigate(PENDING_STEP_PATHS[answer.stage]),
             onError: (error) => setServerErrors(form, error),
           });
         })}
@@ -88,11 +97,36 @@ export function LoginPage() {
               </Stack>
             </Alert>
           ) : (
-            <FormAlert error={login.error} />
+            <FormAlert error={login.error} form={form} />
           )}
           <Button type="submit" loading={login.isPending} disabled={signedIn}>
             Login
           </Button>
+          {passkeysWork() && (
+            <>
+              <Button
+                variant="default"
+                loading={passkeyLogin.isPending}
+                disabled={signedIn}
+                onClick={() => {
+                  login.reset();
+                  passkeyLogin.mutate(undefined, { onSuccess: () => setSignedIn(true) });
+                }}
+              >
+                {LOGIN_PAGE_TEXTS.signInWithPasskey}
+              </Button>
+              {passkeyLogin.isError && (
+                <Alert color="red" role="alert">
+                  {passkeyLogin.error.message}
+                </Alert>
+              )}
+            </>
+          )}
+          {signInOptions.data?.demo_accounts && (
+            <Text size="sm" c="dimmed" ta="center">
+              {LOGIN_PAGE_TEXTS.demoNote}
+            </Text>
+          )}
           <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
             Forgot Password?
           </Anchor>

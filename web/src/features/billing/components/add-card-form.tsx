@@ -2,10 +2,10 @@ import { Button, Card, Checkbox, Group, Stack, Title } from '@mantine/core';
 import { PAYMENT_TEXTS } from '@portal/shared/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/form.tsx';
+import { FormAlert, useShownErrors } from '../../../components/form.tsx';
+import { errorsUnder, errorsWithPrefix } from '../../../components/form-validation.ts';
 import {
   type CardDraft,
-  type CardErrors,
   CardFields,
   cardErrors,
   cardForTokenizer,
@@ -19,7 +19,9 @@ import { notifySuccess } from '../../../lib/notify.ts';
 export function AddCardForm({ userId, onDone }: { userId: number; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [card, setCard] = useState<CardDraft>(EMPTY_CARD);
-  const [errors, setErrors] = useState<CardErrors>({});
+  const checks = useShownErrors();
+  // Found again at each render: an error clears as soon as its field is fixed.
+  const found = errorsWithPrefix('card', cardErrors(card));
   const [makeDefault, setMakeDefault] = useState(false);
   const save = useMutation({
     mutationFn: async () => {
@@ -41,18 +43,17 @@ export function AddCardForm({ userId, onDone }: { userId: number; onDone: () => 
     <Card withBorder padding="lg">
       <form
         noValidate
+        {...checks.formProps}
         onSubmit={(event) => {
           event.preventDefault();
-          const found = cardErrors(card);
-          setErrors(found);
-          if (Object.keys(found).length === 0) save.mutate();
+          if (checks.submit(found, event.currentTarget)) save.mutate();
         }}
       >
         <Stack>
           <Title order={2} size="h4">
             New payment method
           </Title>
-          <CardFields value={card} errors={errors} onChange={setCard} />
+          <CardFields value={card} errors={errorsUnder('card', checks.shown(found))} onChange={setCard} />
           <Checkbox
             label="Make this my default payment method"
             checked={makeDefault}

@@ -57,7 +57,7 @@ export function LocationForm({
               {...form.getInputProps('default', { type: 'checkbox' })}
             />
           )}
-          <FormAlert error={save.error} />
+          <FormAlert error={save.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               Cancel

@@ -12,9 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { TSessionUser } from '@portal/shared/auth';
+import { type TSessionUser, ZEmail } from '@portal/shared/auth';
 import {
   CHECKOUT_TEXTS,
   computeCheckoutTotals,
@@ -28,16 +27,17 @@ import type { TProduct } from '@portal/shared/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePatientOptions } from '../../../components/centers/center-queries.ts';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { useShownErrors } from '../../../components/form.tsx';
+import { errorsUnder, errorsWithPrefix } from '../../../components/form-validation.ts';
 import {
   type AddressDraft,
-  type AddressErrors,
   AddressFields,
   addressErrors,
   addressFromLocation,
 } from '../../../components/payment/address-fields.tsx';
 import {
   type CardDraft,
-  type CardErrors,
   CardFields,
   cardErrors,
   cardForTokenizer,
@@ -53,7 +53,6 @@ import { OrderSummary } from './order-summary.tsx';
 import {
   EMPTY_NEW_PATIENT,
   type NewPatientDraft,
-  type NewPatientErrors,
   newPatientErrors,
   ReferralPatientFields,
 } from './referral-patient-fields.tsx';
@@ -68,6 +67,21 @@ const EMPTY_ADDRESS: AddressDraft = {
   country_code: '',
   zip_code: '',
 };
+
+const SELECT_HARVEST_CENTER = 'Please select a harvest center';
+const FIELDS_IN_ERROR = 'Please check the fields marked in red.';
+const MAX_PHONE_LENGTH = 30;
+
+/** The center's contact fields, as the server checks them (shared/checkout.ts): blank, or a valid e-mail. */
+function contactErrors(contact: { hcEmail: string; billingEmail: string; phone: string }) {
+  const email = (value: string) =>
+    value.trim() && !ZEmail.safeParse(value).success ? 'Enter a valid e-mail address' : undefined;
+  return {
+    hc_email: email(contact.hcEmail),
+    billing_email: email(contact.billingEmail),
+    phone: contact.phone.length > MAX_PHONE_LENGTH ? `At most ${MAX_PHONE_LENGTH} characters` : undefined,
+  };
+}
 
 type Phase =
   | { kind: 'idle' }
@@ -122,19 +136,8 @@ export function CheckoutForm({
   const [couponCode, setCouponCode] = useState('');
   const [payment, setPayment] = useState<string | null>(null);
   const [card, setCard] = useState<CardDraft>(EMPTY_CARD);
-  const [errors, setErrors] = useState<{
-    card: CardErrors;
-    billing: AddressErrors;
-    shipping: AddressErrors;
-    patient: NewPatientErrors;
-  }>({
-    card: {},
-    billing: {},
-    shipping: {},
-    patient: {},
-  });
-  const [notice, setNotice] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const checks = useShownErrors();
 
   const ships = productShips(product.id);
   const needsPatient = productNeedsPatient(product.id);
@@ -162,6 +165,26 @@ export function CheckoutForm({
     harvestFee: referral && harvestFee === 'yes',
     couponDiscountCents: coupon.status === 'valid' ? coupon.discountCents : 0,
   });
+  // Every problem, found again at each render from the values as they are (keys are the inputs' data-path):
+  // an error clears as soon as its field is fixed, and the notices below the summary with it.
+  const found = {
+    ...errorsWithPrefix('choice', {
+      harvest_center: referral && harvestCenterId === null ? SELECT_HARVEST_CENTER : undefined,
+      patient:
+        needsPatient && !patientSelf && patientId === null && !newPatient.create
+          ? CHECKOUT_TEXTS.selectPatient
+          : undefined,
+    }),
+    ...errorsWithPrefix('contact', contactErrors({ hcEmail, billingEmail, phone })),
+    ...errorsWithPrefix('patient', newPatientErrors(newPatient)),
+    ...errorsWithPrefix('billing', addressErrors(billing)),
+    ...errorsWithPrefix('shipping', ships && shipIt === 'yes' ? addressErrors(shipping) : {}),
+    ...errorsWithPrefix('card', payment === NEW_CARD ? cardErrors(card) : {}),
+  };
+  const shown = checks.shown(found);
+  const choiceErrors = errorsUnder('choice', shown);
+  const fieldsInError = Object.keys(shown).some((path) => !path.startsWith('choice.'));
+
   const orderCenterId = referral
     ? harvestCenterId
       ? Number(harvestCenterId)
@@ -170,27 +193,8 @@ export function CheckoutForm({
       ? null
       : user.id;
 
-  async function submit() {
-    setNotice(null);
-    if (needsPatient && !patientSelf && patientId === null && !newPatient.create) {
-      setNotice(CHECKOUT_TEXTS.selectPatient);
-      return;
-    }
-    if (referral && harvestCenterId === null) {
-      setNotice('Please select a harvest center');
-      return;
-    }
-    const found = {
-      card: payment === NEW_CARD ? cardErrors(card) : {},
-      billing: addressErrors(billing),
-      shipping: ships && shipIt === 'yes' ? addressErrors(shipping) : {},
-      patient: newPatientErrors(newPatient),
-    };
-    setErrors(found);
-    if (Object.values(found).some((group) => Object.keys(group).length > 0)) {
-      setNotice('Please check the fields marked in red.');
-      return;
-    }
+  async function submit(form: HTMLFormElement) {
+    if (!checks.submit(found, form)) return;
     setPhase({ kind: 'processing' });
     try {
       const opaque_data =
@@ -238,7 +242,12 @@ export function CheckoutForm({
       if (error instanceof ApiError) {
         // Refused before any charge: the same order may be sent again with a new key.
         setIdempotencyKey(crypto.randomUUID());
-        const details = Object.values(error.fieldErrors).join(' ');
+        // A coupon refused at checkout (used up meanwhile…) gets its red mark and its reason too.
+        const couponReason = error.fieldErrors.coupon_code;
+        if (couponReason) setCoupon({ status: 'invalid', message: couponReason });
+        const details = Object.values(error.fieldErrors)
+          .filter((text) => text !== error.message)
+          .join(' ');
         setPhase({
           kind: 'failure',
           title: CHECKOUT_TEXTS.failedTitle,
@@ -257,9 +266,10 @@ export function CheckoutForm({
   return (
     <form
       noValidate
+      {...checks.formProps}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(event.currentTarget);
       }}
     >
       <Grid gap="lg">
@@ -279,19 +289,25 @@ export function CheckoutForm({
                   <TextInput
                     label={patientSelf ? 'E-mail' : 'Harvest center e-mail'}
                     type="email"
+                    data-path="contact.hc_email"
                     value={hcEmail}
+                    error={shown['contact.hc_email']}
                     onChange={(e) => setHcEmail(e.currentTarget.value)}
                   />
                   <TextInput
                     label="Billing e-mail"
                     type="email"
+                    data-path="contact.billing_email"
                     value={billingEmail}
+                    error={shown['contact.billing_email']}
                     onChange={(e) => setBillingEmail(e.currentTarget.value)}
                   />
                   <TextInput
                     label="Phone"
                     inputMode="tel"
+                    data-path="contact.phone"
                     value={phone}
+                    error={shown['contact.phone']}
                     onChange={(e) => setPhone(e.currentTarget.value)}
                   />
                 </SimpleGrid>
@@ -309,6 +325,8 @@ export function CheckoutForm({
                       label="Patient harvest center"
                       placeholder="Select a harvest center"
                       required
+                      data-path="choice.harvest_center"
+                      error={choiceErrors.harvest_center}
                       data={(centers.data ?? []).map((c) => ({ value: String(c.id), label: c.label }))}
                       value={harvestCenterId}
                       onChange={setHarvestCenterId}
@@ -319,7 +337,7 @@ export function CheckoutForm({
                   {referral && (
                     <ReferralPatientFields
                       value={newPatient}
-                      errors={errors.patient}
+                      errors={errorsUnder('patient', shown)}
                       onChange={setNewPatient}
                     />
                   )}
@@ -328,6 +346,8 @@ export function CheckoutForm({
                       label={CHECKOUT_TEXTS.selectPatientLabel}
                       placeholder="Search a patient"
                       required={needsPatient}
+                      data-path="choice.patient"
+                      error={choiceErrors.patient}
                       data={(patients.data ?? []).map((p) => ({ value: String(p.id), label: p.label }))}
                       value={patientId}
                       onChange={setPatientId}
@@ -370,7 +390,7 @@ export function CheckoutForm({
                     onChange={(v) => setQuantity(Math.min(MAX_ORDER_QUANTITY, Math.max(1, Number(v) || 1)))}
                   />
                   {ships && (
-                    <DatePickerInput
+                    <DatePickerField
                       label="Shipping date"
                       value={shippingDate}
                       onChange={(v) => setShippingDate(v ? String(v) : null)}
@@ -409,7 +429,7 @@ export function CheckoutForm({
                   <AddressFields
                     label="Billing"
                     value={billing}
-                    errors={errors.billing}
+                    errors={errorsUnder('billing', shown)}
                     locations={locations.data ?? []}
                     onChange={setBilling}
                   />
@@ -422,7 +442,7 @@ export function CheckoutForm({
                     <AddressFields
                       label="Shipping"
                       value={shipping}
-                      errors={errors.shipping}
+                      errors={errorsUnder('shipping', shown)}
                       locations={locations.data ?? []}
                       onChange={setShipping}
                     />
@@ -437,7 +457,9 @@ export function CheckoutForm({
                   Payment
                 </Title>
                 <SavedCardChoice cards={cards.data ?? []} value={payment ?? NEW_CARD} onChange={setPayment} />
-                {payment === NEW_CARD && <CardFields value={card} errors={errors.card} onChange={setCard} />}
+                {payment === NEW_CARD && (
+                  <CardFields value={card} errors={errorsUnder('card', shown)} onChange={setCard} />
+                )}
               </Stack>
             </Card>
           </Stack>
@@ -446,9 +468,15 @@ export function CheckoutForm({
           <Card withBorder padding="lg" pos="sticky" top={16}>
             <Stack>
               <OrderSummary unitPriceCents={product.price_cents} quantity={quantity} totals={totals} />
-              {notice && (
+              {/* Each problem in its own words; each goes when it is solved, and none hides another. */}
+              {Object.values(choiceErrors).map((message) => (
+                <Alert key={message} color="red" role="alert">
+                  {message}
+                </Alert>
+              ))}
+              {fieldsInError && (
                 <Alert color="red" role="alert">
-                  {notice}
+                  {FIELDS_IN_ERROR}
                 </Alert>
               )}
               {phase.kind !== 'processing' && (

@@ -9,6 +9,18 @@ import { api } from '../../../lib/api-client.ts';
 /** Fees have their own checkouts; every other product goes through the product checkout. */
 const FEES: readonly number[] = [PRODUCT.processingFee, PRODUCT.referralHarvestFee];
 
+/**
+ * A long product name wraps inside its button (which grows a line) instead of being cut: Mantine's
+ * button keeps one line of its height and hides the rest ("FDA Cleared Single-Use Sterile Disp").
+ */
+const WRAPPING_LABEL = {
+  h: 'auto',
+  mih: 36,
+  maw: '100%',
+  py: 8,
+  styles: { label: { whiteSpace: 'normal', height: 'auto', lineHeight: 1.3, textAlign: 'center' } },
+} as const;
+
 /** A button to a checkout; without a sales rep a disabled button that leads nowhere. */
 function CheckoutButton({
   to,
@@ -22,11 +34,11 @@ function CheckoutButton({
   children: string;
 }) {
   return disabled ? (
-    <Button disabled variant={variant}>
+    <Button disabled variant={variant} {...WRAPPING_LABEL}>
       {children}
     </Button>
   ) : (
-    <Button component={Link} to={to} variant={variant}>
+    <Button component={Link} to={to} variant={variant} {...WRAPPING_LABEL}>
       {children}
     </Button>
   );

@@ -64,6 +64,7 @@ export function ReferralPatientFields({
             <TextInput
               label="Patient first name"
               required
+              data-path="patient.first_name"
               value={value.first_name}
               error={errors.first_name}
               onChange={(e) => set('first_name', e.currentTarget.value)}
@@ -71,6 +72,7 @@ export function ReferralPatientFields({
             <TextInput
               label="Patient last name"
               required
+              data-path="patient.last_name"
               value={value.last_name}
               error={errors.last_name}
               onChange={(e) => set('last_name', e.currentTarget.value)}
@@ -79,6 +81,7 @@ export function ReferralPatientFields({
               label="Patient e-mail"
               type="email"
               required
+              data-path="patient.email"
               value={value.email}
               error={errors.email ?? (value.emailTaken ? EMAIL_TAKEN_MESSAGE : undefined)}
               onChange={(e) => onChange({ ...value, email: e.currentTarget.value, emailTaken: false })}
@@ -98,6 +101,7 @@ export function ReferralPatientFields({
               label="Patient phone"
               inputMode="tel"
               required
+              data-path="patient.phone_number"
               value={value.phone_number}
               error={errors.phone_number}
               onChange={(e) => set('phone_number', e.currentTarget.value)}

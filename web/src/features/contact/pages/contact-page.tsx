@@ -40,21 +40,15 @@ export function ContactPage() {
             <Text c="dimmed">
               Your message goes to our support team by e-mail. We answer at the e-mail address you give here.
             </Text>
-            <TextInput label="Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
-            <TextInput
-              label="Email"
-              type="email"
-              withAsterisk
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
+            <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
+            <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
             <TextInput
               label="Phone Number"
               inputMode="tel"
               autoComplete="tel"
               {...form.getInputProps('phone')}
             />
-            <Textarea label="Message" withAsterisk autosize minRows={5} {...form.getInputProps('message')} />
+            <Textarea label="Message" autosize minRows={5} {...form.getInputProps('message')} />
             {answer && (
               <Alert color={answer.ok ? 'green' : 'red'} withCloseButton onClose={() => setAnswer(null)}>
                 {answer.message}

@@ -16,6 +16,7 @@ import { dollarsToCents } from '@portal/shared/products';
 import { TIMING } from '@portal/shared/ui-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useShownErrors } from '../../../components/form.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { COUPON_KEYS, useHarvestCenterOptions, useProductOptions } from '../api/coupons-api.ts';
@@ -57,7 +58,10 @@ function draftErrors(draft: Draft): Partial<Record<keyof Draft, string>> {
 export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(coupon));
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const checks = useShownErrors();
+  // Found again at each render: an error clears as soon as its field is fixed.
+  const found = draftErrors(draft);
+  const errors = checks.shown(found);
   const [centerSearch, setCenterSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(centerSearch, 300);
   const products = useProductOptions();
@@ -102,11 +106,10 @@ export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; 
     >
       <form
         noValidate
+        {...checks.formProps}
         onSubmit={(event) => {
           event.preventDefault();
-          const found = draftErrors(draft);
-          setErrors(found);
-          if (Object.keys(found).length === 0) save.mutate();
+          if (checks.submit(found, event.currentTarget)) save.mutate();
         }}
       >
         <Stack>
@@ -114,6 +117,7 @@ export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; 
             <TextInput
               label="Name"
               required
+              data-path="name"
               value={draft.name}
               error={errors.name}
               onChange={(e) => set('name', e.currentTarget.value)}
@@ -121,6 +125,7 @@ export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; 
             <TextInput
               label="Code"
               required
+              data-path="code"
               value={draft.code}
               error={errors.code}
               onChange={(e) => set('code', e.currentTarget.value)}
@@ -130,6 +135,7 @@ export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; 
               required
               min={0}
               decimalScale={2}
+              data-path="discount"
               value={draft.discount}
               error={errors.discount}
               onChange={(value) => set('discount', value)}
@@ -140,6 +146,7 @@ export function CouponFormDialog({ coupon, onClose }: { coupon: TCoupon | null; 
               required
               min={0}
               allowDecimal={false}
+              data-path="max_use_number"
               value={draft.max_use_number}
               error={errors.max_use_number}
               onChange={(value) => set('max_use_number', value)}

@@ -131,7 +131,7 @@ export function UploadDocumentsPage() {
                 error={kind === 'attestation' ? filesError : null}
               />
             ))}
-            <FormAlert error={upload.error} />
+            <FormAlert error={upload.error} form={form} />
             {/* Said beside the button, where the user is looking, until the next upload. */}
             {upload.isSuccess && (
               <Text role="status" c="green.8" fw={600}>

@@ -126,7 +126,10 @@ export function StaffViewPage() {
       header: 'Actions',
       render: (member) => (
         <Group gap="xs" wrap="nowrap">
-          <ResendInvitationButton userId={member.id} label={member.email} />
+          {/* Until the first sign-in, as the server allows. */}
+          {member.is_active && !member.has_signed_in && (
+            <ResendInvitationButton userId={member.id} label={member.email} />
+          )}
           <Button
             size="xs"
             variant="subtle"

@@ -1,6 +1,5 @@
 import { Anchor, Center, Loader, Modal } from '@mantine/core';
-import type { MembershipId } from '@portal/shared/memberships';
-import { TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/timeline';
+import { type MembershipId, TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/memberships';
 import { Link } from 'react-router';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';

@@ -88,7 +88,7 @@ export function PatientForm({ patient, onDone }: PatientFormProps) {
           <PatientLabFields form={form} editable={editable} />
           {/* A failed save's notification keeps the spec's words ('Looks like something went wrong');
               this says what went wrong, in the server's (a failed add's notification already does). */}
-          <FormAlert error={update.error} />
+          <FormAlert error={update.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
               {readOnly ? 'Close' : 'Cancel'}

@@ -1,7 +1,7 @@
 import { Checkbox, Group, NumberInput, Radio, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { type TPatientField, YES_NO_LABELS } from '@portal/shared/patients';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { DATE_INPUT_FORMAT } from '../../../lib/format-date.ts';
 import { estimatedDateOf, type PatientFormValues } from './patient-form-values.ts';
 
@@ -22,7 +22,7 @@ export function PatientLabFields({ form, editable }: PatientLabFieldsProps) {
   const manual = form.values.estimated_date_set_manually === true;
 
   const dateInput = (field: DateField, label: string) => (
-    <DatePickerInput
+    <DatePickerField
       label={label}
       valueFormat={DATE_INPUT_FORMAT}
       clearable
@@ -71,7 +71,7 @@ export function PatientLabFields({ form, editable }: PatientLabFieldsProps) {
         {dateInput('date_adipose_received_by_lab', 'Date Adipose Received by Lab')}
         <Stack gap={6}>
           {/* Part 1 §4: the date follows receipt + 70 days and is locked until 'Set date manually'. */}
-          <DatePickerInput
+          <DatePickerField
             label="Estimated Date Vials Ready to Ship"
             valueFormat={DATE_INPUT_FORMAT}
             clearable

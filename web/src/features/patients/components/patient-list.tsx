@@ -123,8 +123,11 @@ export function PatientList({
           >
             View
           </Button>
-          {/* Whoever adds patients may invite them again (the server: admins, the patient's HC). */}
-          {canAdd && <ResendInvitationButton userId={patient.id} label={patient.email} />}
+          {/* Whoever adds patients may invite them again (the server: admins, the patient's HC), until
+              the first sign-in (afterwards "Forgot Password?" is the way). */}
+          {canAdd && patient.is_active && !patient.has_signed_in && (
+            <ResendInvitationButton userId={patient.id} label={patient.email} />
+          )}
         </Group>
       ),
     },

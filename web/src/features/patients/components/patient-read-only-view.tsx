@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDisplayDate } from '@portal/shared/dates';
 import { LAB_STAGE_LABELS, type TPatientDetail, YES_NO_LABELS } from '@portal/shared/patients';
 import type { ReactNode } from 'react';
 import { usePatientVialsSection } from './patient-vials-slot.ts';
@@ -12,17 +13,8 @@ interface PatientReadOnlyViewProps {
 
 const NONE = '—';
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A 'YYYY-MM-DD' day as "12 Mar 2026" (the portal's date format); the day is read in UTC so it never shifts. */
-function formatDay(isoDay: string | null): string {
-  return isoDay ? DAY_FORMAT.format(new Date(`${isoDay}T00:00:00Z`)) : NONE;
-}
+/** A 'YYYY-MM-DD' day as "12 Mar 2026" (the portal's one date format). */
+const formatDay = (isoDay: string | null) => formatDisplayDate(isoDay, NONE);
 
 const yesNo = (value: number | null) => (value === null ? NONE : (YES_NO_LABELS[value] ?? NONE));
 const orNone = (value: string | null | undefined) => value?.trim() || NONE;

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
-import { formatDay, type TimelineEventKind, type TTimelineEvent } from '@portal/shared/timeline';
+import type { TimelineEventKind, TTimelineEvent } from '@portal/shared/timeline';
 import { useParams } from 'react-router';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { download, errorMessage } from '../../../lib/api-client.ts';
@@ -17,8 +17,6 @@ const KIND_LABEL: Record<TimelineEventKind, string> = {
   label: 'Shipping',
   change: 'Change',
 };
-
-const when = (at: string) => (at.length === 10 ? formatDay(at) : formatDateTime(at));
 
 /** An event's record: a file behind the session (a sealed PDF, a receipt) or a carrier's page. */
 function EventLink({ link }: { link: string }) {
@@ -50,7 +48,7 @@ function EventItem({ event }: { event: TTimelineEvent }) {
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        {when(event.at)}
+        {formatDateTime(event.at)}
         {event.who ? ` · ${event.who}` : ''}
         {event.detail ? ` · ${event.detail}` : ''}
       </Text>

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { ZUpdateOwnPassword } from '@portal/shared/passwords';
-import { TEXT } from '@portal/shared/ui-constants';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession, useSignedInUser } from '../../../lib/use-current-user.ts';
@@ -19,7 +18,6 @@ export function PasswordPage() {
   const change = useUpdateOwnPassword();
   // Part 1 §8: the server's answer is shown in a modal whether or not the call succeeded.
   const [answer, setAnswer] = useState<{ message: string; ok: boolean } | null>(null);
-  const [mismatch, setMismatch] = useState(false);
 
   // A password is the account holder's own: a linked session (Login As, staff access) cannot change it.
   if (session?.impersonator || session?.staff) {
@@ -34,31 +32,23 @@ export function PasswordPage() {
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { password_new, password_confirmation } = form.getValues();
-    // Part 1 §5: a mismatch is told at once, and nothing is sent.
-    if (password_new !== password_confirmation) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    form.onSubmit((values) =>
-      change.mutate(
-        { id: me.id, body: values },
-        {
-          onSuccess: ({ message }) => {
-            form.reset();
-            setAnswer({ message, ok: true });
-          },
-          onError: (error) => {
-            setServerErrors(form, error);
-            setAnswer({ message: errorMessage(error), ok: false });
-          },
+  // Part 1 §5: a mismatch is told at once (the schema's rule, under Confirm Password, as soon as it
+  // is left), and nothing is sent; it goes as soon as the two match.
+  const submit = form.onSubmit((values) =>
+    change.mutate(
+      { id: me.id, body: values },
+      {
+        onSuccess: ({ message }) => {
+          form.reset();
+          setAnswer({ message, ok: true });
         },
-      ),
-    )();
-  };
+        onError: (error) => {
+          setServerErrors(form, error);
+          setAnswer({ message: errorMessage(error), ok: false });
+        },
+      },
+    ),
+  );
 
   return (
     <Stack>
@@ -68,23 +58,21 @@ export function PasswordPage() {
           <Stack>
             <PasswordInput
               label="Current Password"
-              withAsterisk
               autoComplete="current-password"
               {...form.getInputProps('password_current')}
             />
             <PasswordInput
               label="New Password"
-              withAsterisk
               autoComplete="new-password"
               {...form.getInputProps('password_new')}
             />
             <PasswordInput
               label="Confirm Password"
+              // Required whatever the new password: the schema only says it must match it.
               withAsterisk
               autoComplete="new-password"
               {...form.getInputProps('password_confirmation')}
             />
-            {mismatch && <Alert color="red">{TEXT.passwordsDoNotMatch}</Alert>}
             <Group justify="flex-end">
               <Button type="submit" loading={change.isPending}>
                 Change Password

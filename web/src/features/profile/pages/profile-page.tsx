@@ -137,11 +137,10 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                 Contact Information
               </Title>
               <Stack>
-                <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
-                <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+                <TextInput label="First Name" {...form.getInputProps('first_name')} />
+                <TextInput label="Last Name" {...form.getInputProps('last_name')} />
                 <TextInput
                   label="Phone Number"
-                  withAsterisk
                   inputMode="tel"
                   autoComplete="tel"
                   {...form.getInputProps('phone_number')}
@@ -149,7 +148,6 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                 <TextInput
                   label="Email"
                   type="email"
-                  withAsterisk
                   autoComplete="email"
                   readOnly={linkedSession}
                   description={linkedSession ? LINKED_SESSION_EMAIL_NOTE : undefined}
@@ -158,9 +156,7 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                 {changesEmail && !linkedSession && (
                   <EmailChangePasswordInput {...form.getInputProps('current_password')} />
                 )}
-                {showsCompany && (
-                  <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
-                )}
+                {showsCompany && <TextInput label="Company" {...form.getInputProps('company')} />}
                 {showsTemplateId && (
                   <TextInput
                     label="Template ID"
@@ -169,10 +165,12 @@ function ProfileForm({ me, profile }: { me: TSessionUser; profile: TUser }) {
                     {...form.getInputProps('template_id')}
                   />
                 )}
-                <Group grow>
+                {/* Side by side only where the card is wide enough for '26 Nov 2026, 15:25 UTC' twice: by
+                    the card's width (a container query), as the card narrows beside another or on a phone. */}
+                <SimpleGrid type="container" cols={{ base: 1, '440px': 2 }}>
                   <TextInput label="Date Joined" value={formatDateTime(profile.date_joined)} readOnly />
                   <TextInput label="Last Login" value={formatDateTime(profile.last_login)} readOnly />
-                </Group>
+                </SimpleGrid>
               </Stack>
             </Card>
             <Card withBorder padding="lg">

@@ -54,10 +54,10 @@ export function AddTeamMemberForm({ kind, noun }: AddTeamMemberFormProps) {
         <form noValidate onSubmit={submit}>
           <Stack>
             <Group grow align="flex-start">
-              <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
-              <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+              <TextInput label="First Name" {...form.getInputProps('first_name')} />
+              <TextInput label="Last Name" {...form.getInputProps('last_name')} />
             </Group>
-            <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput label="Email" type="email" {...form.getInputProps('email')} />
             <Group grow align="flex-start">
               <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
               <TextInput label="Company" {...form.getInputProps('company')} />

@@ -12,6 +12,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePatientOptions } from '../../../components/centers/center-queries.ts';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import {
   addressOfLocation,
@@ -20,7 +21,6 @@ import {
 } from '../../../components/location-address-inputs.tsx';
 import { useSavedLocations } from '../../../components/payment/payment-api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-
 import { requestLabel } from '../api/shipping-labels-api.ts';
 
 export type LabelCenter = {
@@ -183,7 +183,7 @@ export function LabelRequestDialog({
                   label="Representative name"
                   {...form.getInputProps('harvest_center_representative')}
                 />
-                <TextInput label="Label date" type="date" {...form.getInputProps('label_date')} />
+                <DatePickerField label="Label date" {...form.getInputProps('label_date')} />
                 <TextInput label="Doctor name" {...form.getInputProps('doctor_name')} />
                 <TextInput label="Doctor e-mail" type="email" {...form.getInputProps('doctor_email')} />
                 <TextInput label="Doctor phone" {...form.getInputProps('doctor_phone')} />
@@ -192,7 +192,7 @@ export function LabelRequestDialog({
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <LocationAddressInputs inputProps={(field) => form.getInputProps(field)} />
               </SimpleGrid>
-              <FormAlert error={submit.error} />
+              <FormAlert error={submit.error} form={form} />
             </>
           )}
           <Group justify="flex-end">

@@ -29,9 +29,9 @@ import { type ComponentType, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { AuthCard } from '../../../components/auth-card.tsx';
-import { FormAlert, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { FormAlert, hasRequiredMark, setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { QueryLoadError } from '../../../components/load-error.tsx';
-import { type AddressField, LocationAddressInputs } from '../../../components/location-address-inputs.tsx';
+import { LocationAddressInputs } from '../../../components/location-address-inputs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { signUp, useSignUpLink } from '../api/sign-up-api.ts';
@@ -136,11 +136,6 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
       notifyError(SIGN_UP_FAILED_MESSAGE);
     },
   });
-  const required = { withAsterisk: true, 'aria-required': true } as const;
-  const requiredAddress = (field: AddressField) =>
-    field === 'zip_code'
-      ? needs.zip
-      : needs.address && ['address1', 'city', 'state_desc', 'country_desc'].includes(field);
   const fieldErrorsOnly =
     submit.error instanceof ApiError && Object.keys(submit.error.fieldErrors).length > 0;
   const onStepOne = signsAttestation && step === 1;
@@ -155,7 +150,8 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
       <form
         onSubmit={form.onSubmit((values) => {
           if (onStepOne) setStep(2);
-          else submit.mutate(values);
+          // Nothing to send before the signing service has the attestation signed (its button waits too).
+          else if (!signsAttestation || attestation) submit.mutate(values);
         })}
       >
         <Stack>
@@ -182,27 +178,23 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
               />
               {needs.company && (
                 <>
-                  <TextInput
-                    label="Company"
-                    autoComplete="organization"
-                    {...required}
-                    {...form.getInputProps('company')}
-                  />
+                  <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
                   <TextInput
                     label="Clinic Phone"
                     type="tel"
                     autoComplete="tel"
-                    {...required}
                     {...form.getInputProps('phone_number')}
                   />
                 </>
               )}
+              {/* The marks follow the account type's rules in the schema (part 2 §5). */}
               <LocationAddressInputs
-                inputProps={(field) => ({
-                  ...form.getInputProps(field),
-                  ...(requiredAddress(field) ? required : {}),
-                  ...(field === 'zip_code' ? { description: POSTAL_CODE_HINT } : {}),
-                })}
+                inputProps={(field) => {
+                  const props = form.getInputProps(field);
+                  return field === 'zip_code' && !hasRequiredMark(props)
+                    ? { ...props, description: POSTAL_CODE_HINT }
+                    : props;
+                }}
               />
               {/* Hidden from people and screen readers; a form filler that fills it is refused. */}
               <Box

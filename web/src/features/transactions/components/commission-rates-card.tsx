@@ -1,5 +1,4 @@
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   COMMISSION_LEVEL_LABELS,
   COMMISSION_LEVELS,
@@ -10,6 +9,8 @@ import {
 } from '@portal/shared/commissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { useShownErrors } from '../../../components/form.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -26,7 +27,14 @@ export function CommissionRatesCard() {
   const [level, setLevel] = useState<CommissionLevel>('rep');
   const [percent, setPercent] = useState('');
   const [effectiveFrom, setEffectiveFrom] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const checks = useShownErrors();
+  const rate = parseRatePercent(percent);
+  // Found again at each render: an error goes as soon as its field is fixed.
+  const found = {
+    product: productId ? undefined : 'Choose a product.',
+    rate: rate === null ? 'Enter a percentage from 0 to 100, at most two decimals.' : undefined,
+  };
+  const errors = checks.shown(found);
   const save = useMutation({
     mutationFn: (rate: number) =>
       api.post('/api/admin/commission-rates/', {
@@ -38,6 +46,7 @@ export function CommissionRatesCard() {
     onSuccess: async () => {
       notifySuccess(COMMISSION_TEXTS.rateSaved);
       setPercent('');
+      checks.reset();
       await queryClient.invalidateQueries({ queryKey: TRANSACTION_KEYS.commissions });
     },
     onError: (e) => notifyError(errorMessage(e)),
@@ -77,13 +86,10 @@ export function CommissionRatesCard() {
         </Table.ScrollContainer>
         <form
           noValidate
+          {...checks.formProps}
           onSubmit={(event) => {
             event.preventDefault();
-            const rate = parseRatePercent(percent);
-            if (!productId) return setError('Choose a product.');
-            if (rate === null) return setError('Enter a percentage from 0 to 100, at most two decimals.');
-            setError(null);
-            save.mutate(rate);
+            if (checks.submit(found, event.currentTarget) && rate !== null) save.mutate(rate);
           }}
         >
           <Group align="flex-end" wrap="wrap">
@@ -95,6 +101,8 @@ export function CommissionRatesCard() {
               }))}
               value={productId}
               onChange={setProductId}
+              data-path="product"
+              error={errors.product}
               searchable
               w={260}
             />
@@ -109,14 +117,15 @@ export function CommissionRatesCard() {
             <TextInput
               label="Rate (%)"
               value={percent}
+              data-path="rate"
+              error={errors.rate}
               onChange={(e) => setPercent(e.currentTarget.value)}
               inputMode="decimal"
               w={110}
             />
-            <DatePickerInput
+            <DatePickerField
               label="From"
               description="Empty: today"
-              valueFormat="YYYY-MM-DD"
               clearable
               value={effectiveFrom}
               onChange={setEffectiveFrom}
@@ -126,11 +135,6 @@ export function CommissionRatesCard() {
               Set rate
             </Button>
           </Group>
-          {error && (
-            <Text c="red" size="sm" mt="xs" role="alert">
-              {error}
-            </Text>
-          )}
         </form>
         {(rates.data?.history.length ?? 0) > 0 && (
           <Text size="xs" c="dimmed">

@@ -26,6 +26,8 @@ export const TRANSACTION_COLUMNS: DataTableColumn<TTransactionRow>[] = [
   {
     key: 'commission_paid',
     header: 'Commission Paid',
+    // In view beside Edit on a screen narrower than all the columns (the rest scroll sideways).
+    pinned: true,
     render: (row) => (
       <Badge variant="light" color={row.commission_paid ? 'green' : 'gray'}>
         {row.commission_paid ? 'Yes' : 'No'}

@@ -174,7 +174,8 @@ export function TransactionEditDialog({ row, onClose }: { row: TTransactionRow; 
             autosize
             minRows={2}
             value={draft.transaction_note}
-            error={noteError}
+            // Goes as soon as a note is written, not at the next Update.
+            error={draft.transaction_note.trim() ? null : noteError}
             onChange={(event) => set('transaction_note', event.currentTarget.value)}
           />
           <Group justify="flex-end">
@@ -199,8 +200,7 @@ export function TransactionEditDialog({ row, onClose }: { row: TTransactionRow; 
                   <Text size="sm">{note.note}</Text>
                   <Text size="xs" c="dimmed">
                     {note.author}
-                    {Object.keys(note.changes).length > 0 &&
-                      ` · changed ${Object.keys(note.changes).join(', ')}`}
+                    {note.summary && ` · ${note.summary}`}
                   </Text>
                 </Timeline.Item>
               ))}

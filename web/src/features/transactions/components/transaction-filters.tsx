@@ -1,5 +1,4 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   REPORT_SEARCH_DEBOUNCE_MS,
@@ -8,10 +7,9 @@ import {
 } from '@portal/shared/transactions';
 import { TEXT } from '@portal/shared/ui-constants';
 import { useEffect, useState } from 'react';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { type OptionList, RemoteOptionSelect } from '../../../components/remote-option-select.tsx';
 import { useProducts } from '../api/transactions-api.ts';
-
-const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** The admin report's pickers, by filter (part 2 §2: rep, manager, distributor, HC, RHC, patient). */
 export const ADMIN_PICKERS: { key: keyof TTransactionFilters; list: OptionList; label: string }[] = [
@@ -57,17 +55,15 @@ export function TransactionFilters({ filters, onChange, pickers = [] }: Transact
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        <DatePickerInput
+        <DatePickerField
           label="Date after"
-          valueFormat={DATE_FORMAT}
           clearable
           value={filters.date_after ?? null}
           maxDate={filters.date_before}
           onChange={(date) => set('date_after', date ?? undefined)}
         />
-        <DatePickerInput
+        <DatePickerField
           label="Date before"
-          valueFormat={DATE_FORMAT}
           clearable
           value={filters.date_before ?? null}
           minDate={filters.date_after}

@@ -1,14 +1,15 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { COMMISSION_LEVEL_LABELS, COMMISSION_TEXTS, type TCommissionLine } from '@portal/shared/commissions';
+import { formatDisplayMonth } from '@portal/shared/dates';
 import { isAdminMembership } from '@portal/shared/memberships';
 import { formatCents } from '@portal/shared/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { failureOf } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -26,6 +27,14 @@ function monthStart(now = new Date()): string {
  * /commissions: for a period, each visible person's commission by level, paid and unpaid, and the
  * last 12 months. Admins also set rates and pay a selection of lines in one action.
  */
+const AXIS_DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const formatAxisDollars = (value: number) => AXIS_DOLLARS.format(value);
+
 export function CommissionsPage() {
   const user = useSignedInUser();
   const isAdmin = isAdminMembership(user.membership[0]?.id ?? 0);
@@ -87,19 +96,17 @@ export function CommissionsPage() {
     <Stack gap="md">
       <Title order={1}>{COMMISSION_TEXTS.title}</Title>
       <Group align="flex-end">
-        <DatePickerInput
+        <DatePickerField
           label="From"
           description="Empty: from the start"
-          valueFormat="YYYY-MM-DD"
           clearable
           value={dateAfter}
           maxDate={dateBefore ?? undefined}
           onChange={setDateAfter}
           w={170}
         />
-        <DatePickerInput
+        <DatePickerField
           label="To"
-          valueFormat="YYYY-MM-DD"
           clearable
           description="Empty: up to today"
           value={dateBefore}
@@ -149,13 +156,21 @@ export function CommissionsPage() {
         <BarChart
           h={260}
           data={(summary.data?.months ?? []).map((m) => ({
-            month: m.month,
+            month: formatDisplayMonth(m.month),
             Paid: m.paid_cents / 100,
             Unpaid: m.unpaid_cents / 100,
           }))}
           dataKey="month"
           type="stacked"
           valueFormatter={(value) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2 })}`}
+          // The axis says "$1.2K" (the tooltip keeps the cents) and is as wide as its longest label:
+          // a fixed 60 px, less Mantine's 10 px shift of the labels, cut "$3,000.00" to "3,000.00".
+          yAxisProps={{
+            width: 'auto',
+            tickFormatter: formatAxisDollars,
+            tick: { fontSize: 12, fill: 'currentColor' },
+            tickMargin: 6,
+          }}
           series={[
             { name: 'Paid', color: 'teal.6' },
             { name: 'Unpaid', color: 'orange.5' },

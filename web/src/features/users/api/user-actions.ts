@@ -67,3 +67,8 @@ export const useChangeUserPassword = () => useMutation({ mutationFn: changeUserP
 export const loginAsUser = (userId: number) =>
   api.post<z.infer<typeof ZLoginAsResponse>>('/api/v1/users/login-as-user/', { user_id: userId });
 export const useLoginAsUser = () => useMutation({ mutationFn: loginAsUser });
+
+/** A lost device (decision 031): the account's passkeys, authenticator app and recovery codes go. */
+export const resetSecondFactors = (userId: number) =>
+  api.post<Message>(`/api/v1/users/${userId}/reset-second-factors/`);
+export const useResetSecondFactors = () => useMutation({ mutationFn: resetSecondFactors });

@@ -11,6 +11,7 @@ import {
   useChangeUserPassword,
   useDeleteBlockers,
   useLoginAsUser,
+  useResetSecondFactors,
   useSetUserActive,
   useUsersMutation,
 } from '../api/user-actions.ts';
@@ -100,6 +101,31 @@ export function ResendInvitationModal({ user, onClose }: ActionModalProps) {
       onClose={onClose}
     >
       {`Send ${who(user)} a new invitation to set a password? The link is valid for 7 days; links sent before stop working.`}
+    </ConfirmModal>
+  );
+}
+
+/** Reset Sign-in Factors: for someone who lost the device with the passkey or the authenticator app. */
+export function ResetSecondFactorsModal({ user, onClose }: ActionModalProps) {
+  const reset = useResetSecondFactors();
+  return (
+    <ConfirmModal
+      title="Reset Sign-in Factors"
+      confirmLabel="Reset factors"
+      color="red"
+      loading={reset.isPending}
+      error={reset.error}
+      onConfirm={() =>
+        reset.mutate(user.id, {
+          onSuccess: ({ message }) => {
+            notifySuccess(message);
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      {`Remove every passkey, the authenticator app and the recovery codes of ${who(user)}, and sign the account out everywhere? Do this only when you are sure it is the holder who lost the device. The account is told by e-mail and, if its type requires one, sets up a second factor at its next sign-in.`}
     </ConfirmModal>
   );
 }

@@ -56,10 +56,10 @@ function AddUserForm<Values extends NameFields>({
     <Modal opened onClose={onClose} title={title} centered>
       <form noValidate onSubmit={onSubmit}>
         <Stack>
-          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
           <Group grow>
-            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
-            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
+            <TextInput label="First Name" {...form.getInputProps('first_name')} />
+            <TextInput label="Last Name" {...form.getInputProps('last_name')} />
           </Group>
           {children}
           <Group justify="flex-end">
@@ -96,13 +96,8 @@ export function AddHarvestCenterModal({ onClose }: AddUserModalProps) {
       pending={pending}
       onClose={onClose}
     >
-      <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
-      <PasswordInput
-        label="Password"
-        withAsterisk
-        autoComplete="new-password"
-        {...form.getInputProps('password')}
-      />
+      <TextInput label="Company" {...form.getInputProps('company')} />
+      <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
     </AddUserForm>
   );
 }

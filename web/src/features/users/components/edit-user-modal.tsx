@@ -19,6 +19,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { z } from 'zod';
 import { EmailChangePasswordInput } from '../../../components/email-change-password-input.tsx';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
+import { renderDescribedOption } from '../../../components/remote-option-select.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
@@ -73,6 +74,7 @@ function SalesLinkSelect(props: {
     <Select
       label={props.label}
       data={(options.data ?? []).map((option) => ({ value: String(option.value), label: option.label }))}
+      renderOption={renderDescribedOption(options.data ?? [])}
       searchable
       clearable
       placeholder={TEXT.selectPlaceholder}
@@ -159,18 +161,12 @@ export function EditUserModal({ user, onClose }: { user: TUser; onClose: () => v
       <form noValidate onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First Name" withAsterisk {...form.getInputProps('first_name')} />
-            <TextInput label="Last Name" withAsterisk {...form.getInputProps('last_name')} />
-            <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+            <TextInput label="First Name" {...form.getInputProps('first_name')} />
+            <TextInput label="Last Name" {...form.getInputProps('last_name')} />
+            <TextInput label="Email" type="email" {...form.getInputProps('email')} />
             {confirmsOwnEmail && <EmailChangePasswordInput {...form.getInputProps('current_password')} />}
             <TextInput label="Phone Number" inputMode="tel" {...form.getInputProps('phone_number')} />
-            {showsCompany && (
-              <TextInput
-                label="Company"
-                withAsterisk={isCompanyRequired(membershipId)}
-                {...form.getInputProps('company')}
-              />
-            )}
+            {showsCompany && <TextInput label="Company" {...form.getInputProps('company')} />}
             {showsTemplateId && (
               <TextInput
                 label="Template ID"

@@ -2,21 +2,26 @@ import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { YES_NO_LABELS } from '@portal/shared/patients';
 import type { TUser } from '@portal/shared/users';
 import { formatDate } from '../../../lib/format-date.ts';
+import { useLinkedNames } from '../api/get-linked-names.ts';
 import { fullName } from './user-text.ts';
 
 const shown = (value: string | number | null) => (value === null || value === '' ? 'N/A' : String(value));
 const yesNo = (value: number | null) => (value === null ? 'N/A' : (YES_NO_LABELS[value] ?? 'N/A'));
 
-/** Show Patient Data: the patient's lab tracking, read-only (the patient screens edit it). */
+/**
+ * Show Patient Data: the patient's lab tracking, read-only (the patient screens edit it). The lab,
+ * centers and rep by name, as User Details shows them, not by their ids.
+ */
 export function PatientDataModal({ user, onClose }: { user: TUser; onClose: () => void }) {
+  const linked = useLinkedNames(user);
   const fields: [string, string][] = [
     ['Name', fullName(user)],
     ['Email', user.email],
     ['Lab ID', shown(user.lab_id)],
-    ['Processing Lab ID', shown(user.processing_lab)],
-    ['Harvest Center ID', shown(user.harvest_center_temporal_id)],
-    ['Referral Harvest Center ID', shown(user.referral_harvest_center_temporal_id)],
-    ['Sales Rep ID', shown(user.saless_rep_id)],
+    ['Processing Lab', shown(linked.lab(user.processing_lab))],
+    ['Harvest Center', shown(linked.account(user.harvest_center_temporal_id))],
+    ['Referral Harvest Center', shown(linked.account(user.referral_harvest_center_temporal_id))],
+    ['Sales Rep', shown(linked.account(user.saless_rep_id))],
     ['Number of Times QC Done', String(user.number_times_qc_done)],
     ['Date Adipose Shipped to Lab', formatDate(user.date_adipose_shipped_to_lab)],
     ['Date Adipose Received by Lab', formatDate(user.date_adipose_received_by_lab)],

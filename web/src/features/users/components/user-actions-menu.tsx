@@ -10,6 +10,7 @@ import {
   LoginAsModal,
   RemoveAccountModal,
   ResendInvitationModal,
+  ResetSecondFactorsModal,
 } from './account-action-modals.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { PatientDataModal } from './patient-data-modal.tsx';
@@ -26,6 +27,7 @@ export type UserAction =
   | 'patient-data'
   | 'invite'
   | 'sign'
+  | 'reset-factors'
   | 'remove';
 
 const LABELS: Record<UserAction, string> = {
@@ -39,6 +41,7 @@ const LABELS: Record<UserAction, string> = {
   'patient-data': 'Show Patient Data',
   invite: 'Resend Invitation',
   sign: 'Sign Document',
+  'reset-factors': 'Reset Sign-in Factors',
   remove: 'Remove Account',
 };
 
@@ -65,6 +68,8 @@ function actionsFor(user: TUser, me: TSessionUser): UserAction[] {
   if (user.is_active && HC_TYPE_MEMBERSHIPS.some((id) => id === membership) && !user.template_id) {
     actions.push('sign');
   }
+  // A lost device: one's own factors are changed under Sign-in Security instead (decision 031).
+  if (!self && !protectedAccount) actions.push('reset-factors');
   if (!self && !protectedAccount) actions.push('remove');
   return actions;
 }
@@ -118,6 +123,8 @@ export function UserActionModal(props: { action: UserAction; user: TUser; onClos
       return <ResendInvitationModal user={user} onClose={onClose} />;
     case 'sign':
       return <SignDocumentModal user={user} onClose={onClose} />;
+    case 'reset-factors':
+      return <ResetSecondFactorsModal user={user} onClose={onClose} />;
     case 'remove':
       return <RemoveAccountModal user={user} onClose={onClose} />;
   }

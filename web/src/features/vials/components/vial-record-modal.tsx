@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { todayIsoDate } from '@portal/shared/dates';
 import { type TVialRecord, VIAL_TYPE_LABELS, VIAL_TYPES, ZVialRecordCreate } from '@portal/shared/vials';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { setServerErrors, useSchemaForm } from '../../../components/form.tsx';
 import { DATE_INPUT_FORMAT } from '../../../lib/format-date.ts';
 import { useSaveVialRecord } from '../api/save-vial-record.ts';
@@ -79,7 +79,7 @@ function VialRecordForm({
           allowNegative={false}
           {...form.getInputProps('quantity')}
         />
-        <DatePickerInput label="Date" valueFormat={DATE_INPUT_FORMAT} {...form.getInputProps('date')} />
+        <DatePickerField label="Date" valueFormat={DATE_INPUT_FORMAT} {...form.getInputProps('date')} />
         {shipped && <TextInput label="Tracking ID" {...form.getInputProps('tracking_id')} />}
         <Textarea label="Note" autosize minRows={2} {...form.getInputProps('note')} />
         <Group justify="flex-end">

@@ -1,0 +1,217 @@
+import {
+  SECOND_FACTOR_THROTTLED_MESSAGE,
+  type TAuthenticationResponse,
+  type TCompleteSignIn,
+  type TSecondFactorMethod,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+} from '@portal/shared/second-factors';
+import { eq } from 'drizzle-orm';
+import { countRecentAudit } from '../../../audit/audit-log.ts';
+import type { Db } from '../../../db/client.ts';
+import { auditLog } from '../../../db/schema/platform.ts';
+import type { Actor } from '../../../http/access.ts';
+import { AppError, badRequest } from '../../../http/errors.ts';
+import type { RequestContext } from '../../../http/request-context.ts';
+import { INACTIVE_MESSAGE, LOGIN_FAILED_MESSAGE } from '../auth.service.ts';
+import {
+  LOGIN_THROTTLE,
+  refundAddressAttempt,
+  refundLoginAttempt,
+  reserveAddressAttempt,
+  reserveLoginAttempt,
+} from '../login-throttle.ts';
+import type { FactorDeps } from './factor-management.ts';
+import { auditFactor, mailFactorNotice } from './factor-notices.ts';
+import { countUnusedRecoveryCodes, type FactorAccount, findAccountForFactors } from './factors.repository.ts';
+import { authenticateWithPasskey, PasskeyRefused, passkeyAuthenticationOptions } from './passkeys.ts';
+import { consumeRecoveryCode } from './recovery-codes.ts';
+import type { RelyingParty } from './relying-party.ts';
+import { assertPendingStage, completePendingSignIn, issueFullSession } from './sign-in.ts';
+import { acceptTotpCode } from './totp.ts';
+
+/**
+ * Wrong second factors per account over the login throttle's window, from any address. Only someone
+ * who knows the password reaches this step, so a limit per account cannot lock the owner out from
+ * a stranger's guesses (unlike a password limit per account, decision 010).
+ */
+export const SECOND_FACTOR_FAILURES_PER_ACCOUNT = 10;
+
+async function pendingAccount(db: Db, actor: Actor): Promise<FactorAccount> {
+  assertPendingStage(actor, 'second_factor');
+  const account = await findAccountForFactors(db, actor.id);
+  if (!account) throw badRequest(LOGIN_FAILED_MESSAGE);
+  return account;
+}
+
+/** Counted like a password: per account and address (the login throttle), and per account alone. */
+async function reserveAttempt(db: Db, account: FactorAccount, context: RequestContext): Promise<void> {
+  const failures = await countRecentAudit(
+    db,
+    'second_factor.failed',
+    LOGIN_THROTTLE.windowMinutes * 60_000,
+    eq(auditLog.targetUserId, account.id),
+  );
+  if (failures >= SECOND_FACTOR_FAILURES_PER_ACCOUNT)
+    throw new AppError(429, SECOND_FACTOR_THROTTLED_MESSAGE);
+  await reserveLoginAttempt(db, account.email.toLowerCase(), context.ip);
+}
+
+async function refuse(
+  db: Db,
+  account: { id: number } | null,
+  method: TSecondFactorMethod,
+  reason: string,
+  context: RequestContext,
+): Promise<void> {
+  await auditFactor(db, {
+    action: 'failed',
+    actorUserId: account?.id ?? null,
+    ip: context.ip,
+    detail: { method, step: 'sign_in', reason },
+  });
+}
+
+export async function passkeyStepOptions(db: Db, actor: Actor, rp: RelyingParty) {
+  assertPendingStage(actor, 'second_factor');
+  return passkeyAuthenticationOptions(db, rp, actor.id);
+}
+
+export async function finishWithTotp(
+  deps: FactorDeps,
+  actor: Actor,
+  code: string,
+  context: RequestContext,
+): Promise<TCompleteSignIn> {
+  const account = await pendingAccount(deps.db, actor);
+  await reserveAttempt(deps.db, account, context);
+  const signIn = await deps.db.transaction(async (tx) => {
+    if (!(await acceptTotpCode(tx, deps.box, account.id, code, 'confirmed'))) return null;
+    await auditFactor(tx, {
+      action: 'used',
+      actorUserId: account.id,
+      ip: context.ip,
+      detail: { method: 'totp' },
+    });
+    return completePendingSignIn(
+      tx,
+      actor,
+      { established: 'password+totp', ttlDays: deps.sessionTtlDays },
+      context,
+    );
+  });
+  if (!signIn) {
+    await refuse(deps.db, account, 'totp', 'wrong or used code', context);
+    throw badRequest(WRONG_CODE_MESSAGE, { code: WRONG_CODE_MESSAGE });
+  }
+  await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
+  return signIn;
+}
+
+export async function finishWithRecoveryCode(
+  deps: FactorDeps,
+  actor: Actor,
+  code: string,
+  context: RequestContext,
+): Promise<TCompleteSignIn> {
+  const account = await pendingAccount(deps.db, actor);
+  await reserveAttempt(deps.db, account, context);
+  const signIn = await deps.db.transaction(async (tx) => {
+    if (!(await consumeRecoveryCode(tx, account.id, code))) return null;
+    const left = await countUnusedRecoveryCodes(tx, account.id);
+    await auditFactor(tx, {
+      action: 'used',
+      actorUserId: account.id,
+      ip: context.ip,
+      detail: { method: 'recovery_code', left },
+    });
+    await mailFactorNotice(
+      tx,
+      account,
+      'A recovery code was used on your Portal account',
+      `A recovery code was used to sign in to your account. ${left} of them are left; you can make new ones under Sign-in Security.`,
+    );
+    return completePendingSignIn(
+      tx,
+      actor,
+      { established: 'password+recovery_code', ttlDays: deps.sessionTtlDays },
+      context,
+    );
+  });
+  if (!signIn) {
+    await refuse(deps.db, account, 'recovery_code', 'wrong or used code', context);
+    throw badRequest(WRONG_RECOVERY_CODE_MESSAGE, { code: WRONG_RECOVERY_CODE_MESSAGE });
+  }
+  await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
+  deps.wakeMail();
+  return signIn;
+}
+
+export async function finishWithPasskey(
+  deps: FactorDeps,
+  actor: Actor,
+  rp: RelyingParty,
+  response: TAuthenticationResponse,
+  context: RequestContext,
+): Promise<TCompleteSignIn> {
+  const account = await pendingAccount(deps.db, actor);
+  await reserveAttempt(deps.db, account, context);
+  let passkeyId: number;
+  try {
+    passkeyId = (await authenticateWithPasskey(deps.db, rp, response, account.id)).id;
+  } catch (error) {
+    if (error instanceof PasskeyRefused) await refuse(deps.db, account, 'passkey', error.reason, context);
+    throw error;
+  }
+  const signIn = await deps.db.transaction(async (tx) => {
+    await auditFactor(tx, {
+      action: 'used',
+      actorUserId: account.id,
+      ip: context.ip,
+      detail: { method: 'passkey', passkey_id: passkeyId },
+    });
+    return completePendingSignIn(
+      tx,
+      actor,
+      { established: 'password+passkey', ttlDays: deps.sessionTtlDays },
+      context,
+    );
+  });
+  await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
+  return signIn;
+}
+
+/**
+ * A passkey alone (no e-mail typed): a discoverable credential with user verification stands for
+ * both factors. Failures count against the address; the account must be active and confirmed.
+ */
+export async function signInWithPasskey(
+  deps: FactorDeps,
+  rp: RelyingParty,
+  response: TAuthenticationResponse,
+  context: RequestContext,
+): Promise<TCompleteSignIn> {
+  await reserveAddressAttempt(deps.db, context.ip);
+  let passkey: Awaited<ReturnType<typeof authenticateWithPasskey>>;
+  try {
+    passkey = await authenticateWithPasskey(deps.db, rp, response, null);
+  } catch (error) {
+    if (error instanceof PasskeyRefused) await refuse(deps.db, null, 'passkey', error.reason, context);
+    throw error;
+  }
+  const account = await findAccountForFactors(deps.db, passkey.userId);
+  if (!account?.isActive || account.emailConfirmedAt === null) {
+    await refuse(deps.db, account ?? null, 'passkey', 'inactive or unconfirmed account', context);
+    throw badRequest(INACTIVE_MESSAGE);
+  }
+  await refundAddressAttempt(deps.db, context.ip);
+  return deps.db.transaction(async (tx) => {
+    await auditFactor(tx, {
+      action: 'used',
+      actorUserId: account.id,
+      ip: context.ip,
+      detail: { method: 'passkey', passkey_id: passkey.id, alone: true },
+    });
+    return issueFullSession(tx, account, { established: 'passkey', ttlDays: deps.sessionTtlDays }, context);
+  });
+}

@@ -1,0 +1,116 @@
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { SecretBox } from '../../../auth/secret-box.ts';
+import type { Db } from '../../../db/client.ts';
+import { totpCredentials } from '../../../db/schema/second-factors.ts';
+
+/** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30-second steps. */
+const PERIOD_SECONDS = 30;
+/** One step either side of the server's clock, for a phone a little fast or slow. */
+const TOLERANCE_SECONDS = PERIOD_SECONDS;
+
+/** The associated data a secret is sealed with: it opens only on its own account's row. */
+const sealContext = (userId: number) => `totp:${userId}`;
+
+/**
+ * Starts (or restarts) setting up an authenticator app: a new secret, kept sealed and unconfirmed
+ * until the first code proves the app has it. A confirmed app is never replaced here.
+ */
+export async function startTotpSetup(
+  db: Db,
+  box: SecretBox,
+  account: { id: number; email: string },
+  issuer: string,
+): Promise<{ secret: string; otpauthUrl: string; qrCode: string } | null> {
+  const secret = generateSecret();
+  const secretEncrypted = await box.seal(secret, sealContext(account.id));
+  const written = await db
+    .insert(totpCredentials)
+    .values({ userId: account.id, secretEncrypted })
+    .onConflictDoUpdate({
+      target: totpCredentials.userId,
+      set: { secretEncrypted, createdAt: new Date(), lastUsedStep: null, lastUsedAt: null },
+      setWhere: isNull(totpCredentials.confirmedAt),
+    })
+    .returning({ userId: totpCredentials.userId });
+  if (written.length === 0) return null;
+  const otpauthUrl = generateURI({ issuer, label: account.email, secret });
+  const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/**
+ * Checks a code against the account's app (confirmed, or the one being set up) and uses it up: a code
+ * is accepted once, within one step of the server's clock; a step at or before the last accepted one
+ * is refused, and the guarded UPDATE makes two requests racing with one code accept it once.
+ */
+export async function acceptTotpCode(
+  db: Db,
+  box: SecretBox,
+  userId: number,
+  code: string,
+  which: 'confirmed' | 'unconfirmed',
+): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(totpCredentials)
+    .where(
+      and(
+        eq(totpCredentials.userId, userId),
+        which === 'confirmed' ? isNotNull(totpCredentials.confirmedAt) : isNull(totpCredentials.confirmedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return false;
+  const { plain: secret, isCurrent } = await box.open(row.secretEncrypted, sealContext(userId));
+  const step = await matchingStep(secret, code, row.lastUsedStep);
+  if (step === null) return false;
+  const accepted = await db
+    .update(totpCredentials)
+    .set({
+      lastUsedStep: step,
+      lastUsedAt: new Date(),
+      ...(which === 'unconfirmed' ? { confirmedAt: new Date() } : {}),
+      // Sealed under a generated key before SECRET_KEY was set: sealed again under SECRET_KEY.
+      ...(isCurrent ? {} : { secretEncrypted: await box.seal(secret, sealContext(userId)) }),
+    })
+    .where(
+      and(
+        eq(totpCredentials.userId, userId),
+        eq(totpCredentials.secretEncrypted, row.secretEncrypted),
+        or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: totpCredentials.userId });
+  return accepted.length > 0;
+}
+
+async function matchingStep(
+  secret: string,
+  code: string,
+  lastUsedStep: number | null,
+): Promise<number | null> {
+  try {
+    const result = await verify({
+      secret,
+      token: code,
+      period: PERIOD_SECONDS,
+      epochTolerance: TOLERANCE_SECONDS,
+      ...(lastUsedStep === null ? {} : { afterTimeStep: lastUsedStep }),
+    });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  } catch {
+    // A malformed code, or a last step ahead of the window (a clock moved back): not accepted.
+    return null;
+  }
+}
+
+/** Removes the account's authenticator app (confirmed or half set up); true when there was a confirmed one. */
+export async function deleteTotp(db: Db, userId: number): Promise<boolean> {
+  const removed = await db
+    .delete(totpCredentials)
+    .where(eq(totpCredentials.userId, userId))
+    .returning({ confirmedAt: totpCredentials.confirmedAt });
+  return removed.some((row) => row.confirmedAt !== null);
+}

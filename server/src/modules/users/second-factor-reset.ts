@@ -1,0 +1,29 @@
+import { SECOND_FACTOR_RESET_MESSAGE } from '@portal/shared/second-factors';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../http/access.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/request-context.ts';
+import { resetSecondFactors } from '../auth/second-factors/factor-reset.ts';
+import { assertCanWriteAccount } from './users.policy.ts';
+import { findUserById } from './users.repository.ts';
+
+/**
+ * "Reset sign-in factors" of the admin users list (docs/decisions/031): for a lost device. An admin
+ * within reach of the account (a domain's admin its domain's, only a super admin a super admin's);
+ * one's own factors are changed under Sign-in Security, with the password.
+ */
+export async function resetUserSecondFactors(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  context: RequestContext,
+): Promise<{ message: string }> {
+  const target = await findUserById(db, userId);
+  if (!target) throw notFound('This user does not exist.');
+  assertCanWriteAccount(actor, target);
+  if (target.id === actor.id) {
+    throw forbidden('Change your own passkeys and authenticator app under Sign-in Security.');
+  }
+  await resetSecondFactors(db, target, { byUserId: actor.session.actorUserId ?? actor.id }, context);
+  return { message: SECOND_FACTOR_RESET_MESSAGE };
+}
