@@ -1,22 +1,18 @@
 /**
- * The direction of imports (DESIGN.md, "The accounts core and the direction of imports"), checked by
- * `npm run lint` through scripts/depcruise.ts (which also fails when nothing was cruised).
+ * The direction of imports (docs/architecture.md), checked by `npm run lint` through
+ * scripts/depcruise.ts (which also fails when fewer modules than the tree has were cruised).
  *
- *   shared  <-  server layers (db, http, auth, mail, config, audit, storage, esign)  <-  accounts  <-  domain modules
+ *   shared  <-  server layers  <-  http  <-  modules/accounts  <-  domain modules  <-  flows  <-  app.ts
  *   shared  <-  web components/lib  <-  web features  <-  web app (routes, menus, dashboards)
+ *
+ * Every rule is an error: the tree satisfies them all.
  */
 
-/**
- * The server rules (a domain module imports only accounts, the auth module and the shared layers; the
- * shared layers import no domain module) are reported as warnings until the accounts core lands
- * (issue 8). Set this to true to make them fail the lint.
- */
-const ENFORCE_SERVER_MODULE_RULES = true;
-const serverModuleRuleSeverity = ENFORCE_SERVER_MODULE_RULES ? 'error' : 'warn';
-
-/** Layers of the server every domain module may use. */
-const SERVER_SHARED_LAYERS =
-  '^server/src/(db|http|auth|mail|config|audit|storage|esign|jobs|payments|exports|workers)/';
+/** Layers of the server below http/: infrastructure every module may use; none knows the web layer. */
+const SERVER_LOWER_LAYERS =
+  '^server/src/(errors|config|db|auth|mail-delivery|audit-chain|storage|pdf-signing|jobs|payment-gateways|exports|workers)/';
+/** The lower layers and http/: what a domain module may import besides accounts and sign-in. */
+const SERVER_SHARED_LAYERS = `${SERVER_LOWER_LAYERS}|^server/src/http/`;
 
 /** npm packages and node built-ins: not part of these rules. */
 const EXTERNAL = [
@@ -50,9 +46,9 @@ module.exports = {
     },
     {
       name: 'server-domain-module-imports-allowed-layers-only',
-      severity: serverModuleRuleSeverity,
+      severity: 'error',
       comment:
-        'A domain module imports only its own folder, modules/accounts, modules/auth (linked-session ' +
+        'A domain module imports only its own folder, modules/accounts, modules/sign-in (linked-session ' +
         'helpers), the shared server layers and shared/; never another domain module. When two need the ' +
         'same fact it belongs in accounts (a relationship) or in shared (a rule).',
       from: { path: '^server/src/modules/([^/]+)/' },
@@ -60,7 +56,7 @@ module.exports = {
         dependencyTypesNot: EXTERNAL,
         pathNot: [
           '^server/src/modules/$1/',
-          '^server/src/modules/(accounts|auth)/',
+          '^server/src/modules/(accounts|sign-in)/',
           SERVER_SHARED_LAYERS,
           '^shared/src/',
         ],
@@ -68,10 +64,35 @@ module.exports = {
     },
     {
       name: 'server-shared-layers-import-no-domain-module',
-      severity: serverModuleRuleSeverity,
-      comment: 'db, http, auth, mail, config, audit, storage and esign sit below every domain module.',
+      severity: 'error',
+      comment: 'The layers (http/ among them) sit below every domain module and every flow.',
       from: { path: SERVER_SHARED_LAYERS },
-      to: { path: '^server/src/modules/' },
+      to: { path: '^server/src/(modules|flows)/' },
+    },
+    {
+      name: 'server-lower-layers-import-no-http',
+      severity: 'error',
+      comment:
+        'http/ (Fastify: routes, hooks, replies) sits on the other layers. A layer below it that needs ' +
+        'a request takes the facts it needs as arguments; errors/ and auth/actor.ts hold AppError and Actor.',
+      from: { path: SERVER_LOWER_LAYERS },
+      to: { path: '^server/src/http/' },
+    },
+    {
+      name: 'server-module-http-in-routes-only',
+      severity: 'error',
+      comment:
+        'In a module only route files (*.routes.ts) speak HTTP; services, repositories and policies ' +
+        'take plain values and throw AppError (errors/), so a flow or a job can call them.',
+      from: { path: '^server/src/modules/', pathNot: '\\.routes\\.ts$' },
+      to: { path: '^server/src/http/' },
+    },
+    {
+      name: 'server-modules-import-no-flow',
+      severity: 'error',
+      comment: 'A flow composes modules; a module never reaches up into a flow.',
+      from: { path: '^server/src/modules/' },
+      to: { path: '^server/src/flows/' },
     },
     {
       name: 'web-feature-imports-no-other-feature',

@@ -9,8 +9,11 @@ const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 
 const SOURCES = ['shared', 'server', 'web', 'e2e', 'scripts'];
-/** Far below today's count; catches a cruise that silently skipped the TypeScript sources. */
-const MIN_MODULES = 100;
+/**
+ * Just under the tree's count (869 at issue 34): a cruise that silently skipped some of the sources
+ * (a parser missing, a workspace left out) fails instead of passing with fewer rules checked.
+ */
+const MIN_MODULES = 820;
 
 const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'));
 const { output } = await cruise(SOURCES, { ...options, validate: true });

@@ -12,7 +12,7 @@ import { issueSessionToken } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import type { MailTransport } from '../src/mail/transport.ts';
+import type { MailTransport } from '../src/mail-delivery/transport.ts';
 import { createUser } from '../src/seed/factories.ts';
 
 const engine = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';

@@ -517,7 +517,7 @@ async function settledOutbox() {
 
 let outbox = await settledOutbox();
 /**
- * Mails the killed process had claimed stay leased (mail/outbox.ts, 5 minutes) before another
+ * Mails the killed process had claimed stay leased (mail-delivery/outbox.ts, 5 minutes) before another
  * worker sends them: the lease is ended here instead of waited out, and they must then go out once.
  */
 let leaseEnded = 0;

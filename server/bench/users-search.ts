@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { domains, users } from '../src/db/schema/accounts.ts';
-import type { MailTransport } from '../src/mail/transport.ts';
+import type { MailTransport } from '../src/mail-delivery/transport.ts';
 import { selectAccounts } from '../src/modules/accounts/account-view.ts';
 import { countUsers, userFilterConditions, userOrderBy } from '../src/modules/users/user-list.ts';
 import { userWithRelationsColumns } from '../src/modules/users/users.repository.ts';

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { initPgliteDataDir, pgliteDataDir } from './db/pglite-data-dir.ts';
 import { FreedMemoryRelease, trimGlibcHeap } from './jobs/freed-memory-release.ts';
 import { PROCESS_ID } from './jobs/process-id.ts';
-import { isTestPayments } from './payments/payment-mode.ts';
+import { isTestPayments } from './payment-gateways/payment-mode.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();

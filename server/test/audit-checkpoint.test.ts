@@ -1,15 +1,15 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { desc, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { purgeExpiredAudit, verifyAuditChain } from '../src/audit/audit-chain.ts';
+import { purgeExpiredAudit, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
 import {
   AUDIT_CHECKPOINT_FOLDER,
   auditTrailMessage,
   readLatestCheckpoint,
   verifyAuditTrail,
   writeAuditCheckpoint,
-} from '../src/audit/audit-checkpoint.ts';
-import { recordAudit } from '../src/audit/audit-log.ts';
+} from '../src/audit-chain/audit-checkpoint.ts';
+import { recordAudit } from '../src/audit-chain/audit-log.ts';
 import type { Db } from '../src/db/client.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { createUserOfRole, type UserRow } from '../src/seed/factories.ts';

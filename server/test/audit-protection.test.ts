@@ -1,7 +1,7 @@
 import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredAudit, verifyAuditChain } from '../src/audit/audit-chain.ts';
-import { recordAudit } from '../src/audit/audit-log.ts';
+import { purgeExpiredAudit, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
+import { recordAudit } from '../src/audit-chain/audit-log.ts';
 import type { Db } from '../src/db/client.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { ageAuditRows } from './helpers/audit-rows.ts';

@@ -1,8 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredAudit, verifyAuditChain } from '../src/audit/audit-chain.ts';
-import { recordAudit } from '../src/audit/audit-log.ts';
+import { purgeExpiredAudit, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
+import { recordAudit } from '../src/audit-chain/audit-log.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { ageAuditRows } from './helpers/audit-rows.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readLatestCheckpoint } from '../src/audit/audit-checkpoint.ts';
+import { readLatestCheckpoint } from '../src/audit-chain/audit-checkpoint.ts';
 import { createBackup } from '../src/backup/backup.ts';
 import { FILES_FOLDER, MANIFEST_FILE, readManifest } from '../src/backup/manifest.ts';
 import { restoreBackup } from '../src/backup/restore.ts';

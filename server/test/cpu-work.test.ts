@@ -2,7 +2,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../src/db/schema/documents.ts';
-import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
+import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import {
   blankPngDataUrl,
   drawnSignatureDataUrl,

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../src/http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../src/http/error-handler.ts';
 import { createUser, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

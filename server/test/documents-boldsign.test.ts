@@ -2,12 +2,16 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, signingLinks } from '../src/db/schema/documents.ts';
-import { type BoldSignClient, BoldSignError, type BoldSignStatus } from '../src/esign/boldsign-client.ts';
 import {
   createBoldSignProvider,
   NO_PROVIDER_TEMPLATE_MESSAGE,
   PROVIDER_UNAVAILABLE_MESSAGE,
 } from '../src/modules/documents/esign-provider.ts';
+import {
+  type BoldSignClient,
+  BoldSignError,
+  type BoldSignStatus,
+} from '../src/pdf-signing/boldsign-client.ts';
 import { createTwoSidedWorld, type TwoSidedWorld } from './helpers/access-world.ts';
 import { multipartBody, sentMailSince, testCertificateEnv } from './helpers/documents.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';

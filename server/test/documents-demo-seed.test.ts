@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { documents } from '../src/db/schema/documents.ts';
-import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
+import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import { DEMO_EMAILS, seedDemoIfEmpty } from '../src/seed/demo-seed.ts';
 import { testCertificateEnv } from './helpers/documents.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';

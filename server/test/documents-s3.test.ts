@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
+import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
 import { createTwoSidedWorld, type TwoSidedWorld } from './helpers/access-world.ts';
 import { TINY_PDF } from './helpers/document-world.ts';

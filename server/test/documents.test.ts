@@ -4,8 +4,8 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentEvents, documents, signingLinks } from '../src/db/schema/documents.ts';
 import { mailOutbox } from '../src/db/schema/platform.ts';
-import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
 import { mediaPath } from '../src/modules/documents/media-urls.ts';
+import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import { signUrlPath } from '../src/storage/signed-urls.ts';
 import { createTwoSidedWorld, type TwoSidedWorld } from './helpers/access-world.ts';
 import {

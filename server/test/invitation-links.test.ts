@@ -5,7 +5,7 @@ import {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_SET_MESSAGE,
   RESET_INVALID_MESSAGE,
-} from '../src/modules/auth/auth.service.ts';
+} from '../src/modules/sign-in/sign-in.service.ts';
 import { createPatient } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';

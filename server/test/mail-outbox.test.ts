@@ -1,6 +1,6 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail } from '../src/mail/outbox.ts';
+import { enqueueMail } from '../src/mail-delivery/outbox.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

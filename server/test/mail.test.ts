@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/platform.ts';
-import { enqueueMail, retryDelaySeconds } from '../src/mail/outbox.ts';
-import { createMailTransport, type MailTransport } from '../src/mail/transport.ts';
+import { enqueueMail, retryDelaySeconds } from '../src/mail-delivery/outbox.ts';
+import { createMailTransport, type MailTransport } from '../src/mail-delivery/transport.ts';
 import { startSmtp } from './helpers/smtp-sink.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../src/db/schema/auth.ts';
 import { mailOutbox } from '../src/db/schema/platform.ts';
-import { createMailTransport } from '../src/mail/transport.ts';
+import { createMailTransport } from '../src/mail-delivery/transport.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

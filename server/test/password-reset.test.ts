@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/modules/auth/auth.service.ts';
+import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/modules/sign-in/sign-in.service.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSessionToken } from '../src/auth/tokens.ts';
 import { authTokens, passwordResetTokens } from '../src/db/schema/auth.ts';
 import { loginThrottle } from '../src/db/schema/login-throttle.ts';
-import { purgeExpiredSessions } from '../src/modules/auth/session-purge.ts';
+import { purgeExpiredSessions } from '../src/modules/sign-in/session-purge.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

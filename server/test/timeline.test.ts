@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/platform.ts';
-import { verifySealedPdf } from '../src/esign/verify-pdf.ts';
+import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import { createTransaction } from '../src/seed/transaction-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { createSideDocuments } from './helpers/document-world.ts';

@@ -5,8 +5,8 @@ import { and, count as countRows } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BulkParties, bulkInsertTransactions, createBulkParties } from '../bench/bulk-transactions.ts';
+import type { Actor } from '../src/auth/actor.ts';
 import { transactions } from '../src/db/schema/commerce.ts';
-import type { Actor } from '../src/http/access.ts';
 import { countTransactions, whereConditions } from '../src/modules/transactions/transaction-counts.ts';
 import {
   type ReportNarrowing,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSignaturePng } from '../src/esign/testing/pdf-fixtures.ts';
 import { UPLOAD_MESSAGES } from '../src/http/uploads.ts';
+import { makeSignaturePng } from '../src/pdf-signing/testing/pdf-fixtures.ts';
 import { createUserOfRole } from '../src/seed/factories.ts';
 import { buildTestApp, type TestApp, tokenFor } from './helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
-import { csvCell } from '../src/http/csv.ts';
+import { csvCell } from '../src/exports/csv.ts';
 import { countUsers, userFilterConditions } from '../src/modules/users/user-list.ts';
 import {
   createUser,

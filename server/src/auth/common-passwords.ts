@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { COMMON_PASSWORD_MESSAGE } from '@portal/shared/auth';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors/app-error.ts';
 
 /** How many of the most common passwords are refused (issue 14; NIST SP 800-63B's blocklist advice). */
 export const COMMON_PASSWORD_COUNT = 10_000;

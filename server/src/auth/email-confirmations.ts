@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { EMAIL_CONFIRMATION_INVALID_MESSAGE, EMAIL_CONFIRMATION_TTL_DAYS } from '@portal/shared/sign-up';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../audit/audit-log.ts';
+import { countRecentAudit, recordAudit } from '../audit-chain/audit-log.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import { emailConfirmations } from '../db/schema/sign-up.ts';
-import { badRequest } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { badRequest } from '../errors/app-error.ts';
+import { enqueueMail } from '../mail-delivery/outbox.ts';
 import { hashToken } from './tokens.ts';
 
 const TTL_MS = EMAIL_CONFIRMATION_TTL_DAYS * 24 * 60 * 60 * 1000;

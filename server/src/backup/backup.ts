@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { readAuditHead, writeAuditCheckpoint } from '../audit/audit-checkpoint.ts';
+import { readAuditHead, writeAuditCheckpoint } from '../audit-chain/audit-checkpoint.ts';
 import type { Database } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { BackupError, type BackupManifest, FILES_FOLDER, MANIFEST_FILE, sha256OfFile } from './manifest.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptJsSources, isTestPayments } from '../payments/payment-mode.ts';
+import { acceptJsSources, isTestPayments } from '../payment-gateways/payment-mode.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 describe('loadConfig', () => {

@@ -4,12 +4,11 @@ import {
   PENDING_STAGE_CODES,
   PENDING_STAGE_MESSAGES,
   type TPendingStage,
-  type TSessionEstablished,
-  type TSignInStage,
 } from '@portal/shared/second-factors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type SessionKind, type SessionRow, touchSession } from '../auth/tokens.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
+import { type Actor, isPortalAdmin } from '../auth/actor.ts';
+import { type SessionRow, touchSession } from '../auth/tokens.ts';
+import { AppError, forbidden, unauthorized } from '../errors/app-error.ts';
 
 /**
  * Who may call a route. Every route declares one; a route without it is refused at registration.
@@ -25,37 +24,6 @@ export type RouteAccess = 'public' | 'signed-in' | 'portal-admins' | readonly Me
 
 export const ADMINS = ADMIN_MEMBERSHIPS;
 export const PORTAL_ADMINS = 'portal-admins' as const;
-
-/** An admin of the main portal (no white-label domain). */
-export function isPortalAdmin(actor: { isAdmin: boolean; domainId: number | null }): boolean {
-  return actor.isAdmin && actor.domainId === null;
-}
-
-/**
- * The signed-in caller: identity and membership, no more. What the caller is linked to (its lab,
- * its rep, its team) is read by the accounts scopes in SQL, so a session never carries a stale link.
- */
-export type Actor = {
-  id: number;
-  membershipId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isSuperuser: boolean;
-  isAdmin: boolean;
-  /** The white-label domain of the account; null for the main portal. */
-  domainId: number | null;
-  agreementAccepted: boolean;
-  session: {
-    tokenId: number;
-    kind: SessionKind;
-    parentTokenId: number | null;
-    actorUserId: number | null;
-    /** 'complete' on every route but the sign-in steps (docs/decisions/031). */
-    stage: TSignInStage;
-    established: TSessionEstablished;
-  };
-};
 
 declare module 'fastify' {
   interface FastifyContextConfig {

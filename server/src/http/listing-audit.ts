@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type PatientListingAction, recordPatientListing } from '../audit/patient-listing.ts';
+import { type PatientListingAction, recordPatientListing } from '../audit-chain/patient-listing.ts';
 import type { Db } from '../db/client.ts';
 import { requireActor } from './access.ts';
 

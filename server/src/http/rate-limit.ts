@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/sign-up.ts';
+import { AppError } from '../errors/app-error.ts';
 import { requireActor } from './access.ts';
-import { AppError } from './errors.ts';
 
 type Incr = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -91,13 +91,4 @@ export function perAccountRateLimit(max: number, timeWindowMs: number, message: 
     keyGenerator: (request: FastifyRequest) => `account ${requireActor(request).id}`,
     errorResponseBuilder: () => new AppError(429, message),
   };
-}
-
-/** Deletes counters whose window has ended (the session purge job calls it). */
-export async function purgeRateLimitHits(db: Db): Promise<number> {
-  const deleted = await db
-    .delete(rateLimitHits)
-    .where(sql`${rateLimitHits.resetAt} < now()`)
-    .returning({ key: rateLimitHits.key });
-  return deleted.length;
 }

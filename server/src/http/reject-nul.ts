@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors/app-error.ts';
 
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { notFound } from '../errors/app-error.ts';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage.ts';
-import { notFound } from './errors.ts';
 
 /** What a media answer may do in the browser: be shown (also framed by our own pages), run nothing. */
 export const MEDIA_CSP = "default-src 'none'; frame-ancestors 'self'";

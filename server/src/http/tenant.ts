@@ -1,3 +1,4 @@
+import { hostNameOf } from '@portal/shared/host-name';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -42,16 +43,6 @@ const tenantColumns = {
   logoKey: domains.logoKey,
   brandColor: domains.brandColor,
 };
-
-/** The lower-cased host name of a Host header or a URL, without port or trailing dot. */
-export function hostNameOf(value: string): string {
-  const withoutScheme = value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  const authority = withoutScheme.split(/[/?#]/)[0] ?? '';
-  const host = authority.startsWith('[')
-    ? authority.slice(0, authority.indexOf(']') + 1)
-    : authority.split(':')[0];
-  return host.toLowerCase().replace(/\.$/, '');
-}
 
 /** Domains by host, read through a small per-process cache (every request asks). */
 export class TenantDirectory {

@@ -6,9 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
-import { makeSignaturePng } from '../esign/testing/pdf-fixtures.ts';
+import { makeSignaturePng } from '../pdf-signing/testing/pdf-fixtures.ts';
 import { createFileStorage, type FileStorage } from '../storage/file-storage.ts';
-import { registerErrorHandler } from './errors.ts';
+import { registerErrorHandler } from './error-handler.ts';
 import { readPdfUpload, receiveFileUpload, registerUploads } from './uploads.ts';
 
 const MB = 1024 * 1024;

@@ -4,10 +4,8 @@ import { Readable } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { AppError, badRequest } from './errors.ts';
-
-export type StoredUpload = { key: string; filename: string; size: number; sha256: string; mime: string };
+import { AppError, badRequest } from '../errors/app-error.ts';
+import type { FileStorage, StoredUpload } from '../storage/file-storage.ts';
 
 export const UPLOAD_MESSAGES = {
   notPdf: 'Please choose a PDF file.',

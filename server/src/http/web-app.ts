@@ -6,9 +6,9 @@ import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '@portal/shared/csp';
 import { BRANDING_META_NAME, type TBranding } from '@portal/shared/white-label';
 import type { FastifyInstance } from 'fastify';
+import { NOT_FOUND_MESSAGE } from '../errors/app-error.ts';
 import { domainLogoPath } from '../storage/domain-files.ts';
 import { isApiPath } from './api-paths.ts';
-import { NOT_FOUND_MESSAGE } from './errors.ts';
 import { styleNonceOf } from './security-headers.ts';
 import type { Tenant } from './tenant.ts';
 

@@ -180,3 +180,6 @@ export async function createFileStorage(config: AppConfig): Promise<FileStorage>
     new Disk(new FSDriver({ location: path.join(config.dataDir, 'files'), visibility: 'private' })),
   );
 }
+
+/** A file received from a client and kept in the storage. */
+export type StoredUpload = { key: string; filename: string; size: number; sha256: string; mime: string };

@@ -1,5 +1,5 @@
 import { HC_LOGO_MAX_PIXELS, HC_LOGO_TEXTS } from '@portal/shared/hc-profile';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors/app-error.ts';
 
 /**
  * The largest picture taken (a phone photo's 8000×5000): a decompression bomb (a tiny file of a huge

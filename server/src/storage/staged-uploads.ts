@@ -1,9 +1,7 @@
 import { count, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { stagedUploads } from '../db/schema/platform.ts';
-import { AppError, badRequest } from '../http/errors.ts';
-import { receiveFileUpload, type StoredUpload, type UploadTypes } from '../http/uploads.ts';
+import { AppError, badRequest } from '../errors/app-error.ts';
 import { type FileStorage, isValidStorageKey } from './file-storage.ts';
 
 /**
@@ -38,7 +36,7 @@ export function isOwnStagedKey(userId: number, key: string): boolean {
   return key.startsWith(stagingPrefix(userId)) && isValidStorageKey(key);
 }
 
-async function countStagedUploads(db: Db, userId: number): Promise<number> {
+export async function countStagedUploads(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(stagedUploads).where(eq(stagedUploads.userId, userId));
   return row?.n ?? 0;
 }
@@ -48,7 +46,7 @@ async function countStagedUploads(db: Db, userId: number): Promise<number> {
  * counted and recorded under a lock of its own, so two uploads at the same moment cannot both take
  * the last place.
  */
-async function recordStagedUpload(db: Db, userId: number, key: string): Promise<boolean> {
+export async function recordStagedUpload(db: Db, userId: number, key: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staged_uploads'), ${userId})`);
     if ((await countStagedUploads(tx, userId)) >= MAX_STAGED_UPLOADS_PER_ACCOUNT) return false;
@@ -57,33 +55,7 @@ async function recordStagedUpload(db: Db, userId: number, key: string): Promise<
   });
 }
 
-const tooManyStaged = () => new AppError(429, STAGED_UPLOAD_TEXTS.tooMany);
-
-/**
- * POST …/process-file/: receives the caller's file under their staging prefix (receiveFileUpload's
- * checks and errors) and records it. A full account is refused with 429 before the body is read, and
- * again, keeping nothing, if others took the last places meanwhile.
- */
-export async function stageUpload(
-  request: FastifyRequest,
-  deps: StagingDeps,
-  userId: number,
-  options: { maxBytes: number; types?: UploadTypes },
-): Promise<StoredUpload & { fields: Record<string, string> }> {
-  if ((await countStagedUploads(deps.db, userId)) >= MAX_STAGED_UPLOADS_PER_ACCOUNT) throw tooManyStaged();
-  const upload = await receiveFileUpload(request, deps.storage, {
-    ...options,
-    keyPrefix: stagingPrefix(userId),
-  });
-  let recorded = false;
-  try {
-    recorded = await recordStagedUpload(deps.db, userId, upload.key);
-  } finally {
-    if (!recorded) await deps.storage.delete(upload.key).catch(() => {});
-  }
-  if (!recorded) throw tooManyStaged();
-  return upload;
-}
+export const tooManyStaged = () => new AppError(429, STAGED_UPLOAD_TEXTS.tooMany);
 
 export type StagedUpload = { field: string; staged: string; target: string };
 

@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { CPU_POOL_BUSY_MESSAGE, CpuPool, cpuTask } from './cpu-pool.ts';
 import {
   type echo,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { CpuTaskMessage, CpuTaskOutcome } from './cpu-worker.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { generateSigningCertificate } from '../../src/esign/certificate.ts';
-import type { OutgoingMail } from '../../src/mail/transport.ts';
+import type { OutgoingMail } from '../../src/mail-delivery/transport.ts';
+import { generateSigningCertificate } from '../../src/pdf-signing/certificate.ts';
 
 /**
  * One seal certificate for every test app of the process (RSA key generation is the slow part of a

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { issueSessionToken } from '../../src/auth/tokens.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { type Database, openPglite, openPostgres } from '../../src/db/client.ts';
-import type { MailTransport, OutgoingMail } from '../../src/mail/transport.ts';
+import type { MailTransport, OutgoingMail } from '../../src/mail-delivery/transport.ts';
 import type { UserRow } from '../../src/seed/factories.ts';
 import { databaseUrl } from './global-setup-postgres.ts';
 

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The built-in sandbox card gateway's own records (server/src/payments/sandbox/). It stands where a
+ * The built-in sandbox card gateway's own records (server/src/payment-gateways/sandbox/). It stands where a
  * card processor would be: it keeps card facts the portal's tables never hold (the outcome its test
  * numbers select), and no more than a real processor returns (brand, last 4, expiry). No number, no CVC.
  */

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/accounts.ts';
 import { authTokens } from '../../db/schema/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
 import { type AccountRow, findAccountById, isEmailTaken } from './account-view.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import {
   centerAccounts,
@@ -9,8 +10,7 @@ import {
   users,
   userTagLinks,
 } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { isRhcAssociatedWithHc } from './account-writes.ts';
 
 /**

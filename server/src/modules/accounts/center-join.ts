@@ -6,7 +6,7 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { findPage, type Page, type PageRequest, totalRows } from '../../db/paging.ts';
 import { centerJoinLinks, centerJoinRequests, users } from '../../db/schema/accounts.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
 import { linkRhcToHarvestCenter, linkStaffToHarvestCenter } from './account-writes.ts';
 
 /*

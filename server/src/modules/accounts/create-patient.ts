@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { computeEstimatedVialsReadyDate } from '@portal/shared/patients';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import type { AccountRow } from './account-view.ts';

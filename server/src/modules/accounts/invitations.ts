@@ -1,15 +1,15 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ALREADY_SIGNED_IN_MESSAGE, RESEND_INVITATION_FORBIDDEN_MESSAGE } from '@portal/shared/users';
 import { and, eq, isNull } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
+import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import { passwordResetTokens } from '../../db/schema/auth.ts';
 import { auditLog } from '../../db/schema/platform.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
 import { isStaffOfHarvestCenter } from './account-writes.ts';
 import { isInCallersDomain } from './roles.ts';
 

@@ -2,7 +2,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts, processingLabs, salesAccounts, users } from '../../db/schema/accounts.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
 import {
   type AccountRow,
   accountColumns,

@@ -1,7 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { inheritedSalesRepId } from '@portal/shared/patients';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { findAccount } from './account-view.ts';
 import { isRhcAssociatedWithHc } from './account-writes.ts';
 import { findProcessingLab } from './lookups.ts';

@@ -10,14 +10,13 @@ import {
   type TAssetSaved,
 } from '@portal/shared/assets';
 import { and, eq, inArray } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { assetItems, assets } from '../../db/schema/assets.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { requireMediaReader } from '../../http/media-access.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { requireMediaReader } from '../../storage/media-access.ts';
 import { fileStagedUploads } from '../../storage/staged-uploads.ts';
 import { ASSET_FILES, contentTypeOfAssetKey } from './asset-files.ts';
 import { mayReadAsset, mayReadMembershipAssets } from './assets.policy.ts';

@@ -2,7 +2,7 @@ import type { TAccessLogEntry, TAuditEntry, TAuditFilters } from '@portal/shared
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PATIENT_LISTING_ACTIONS, type PatientListingAction } from '../../audit/patient-listing.ts';
+import { PATIENT_LISTING_ACTIONS, type PatientListingAction } from '../../audit-chain/patient-listing.ts';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';

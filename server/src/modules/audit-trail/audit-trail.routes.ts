@@ -11,13 +11,13 @@ import { formatSpreadsheetDateTime } from '@portal/shared/dates';
 import { ZPageQuery } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { verifyAuditTrail } from '../../audit/audit-checkpoint.ts';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { verifyAuditTrail } from '../../audit-chain/audit-checkpoint.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../errors/app-error.ts';
+import { csvLine } from '../../exports/csv.ts';
 import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
-import { csvLine } from '../../http/csv.ts';
 import { datedFileName, sendDownload } from '../../http/download-reply.ts';
-import { forbidden } from '../../http/errors.ts';
 import { requireVisiblePatient } from '../accounts/lookups.ts';
 import { findAccessLog, findAuditPage, selectAuditBefore } from './audit-trail.repository.ts';
 

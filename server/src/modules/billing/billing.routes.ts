@@ -21,8 +21,8 @@ import { BUYER_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../errors/app-error.ts';
 import { requireActor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
 import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
 import { requireBuyer, requireOwnBuyer } from '../accounts/buyers.ts';
 import {

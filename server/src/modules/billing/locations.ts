@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { locations } from '../../db/schema/commerce.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
 import { addSavedLocation, type LocationRow, lockAccountLocations } from '../accounts/saved-locations.ts';
 
 function toSavedLocation(row: LocationRow, templateId: string | null): TSavedLocation {

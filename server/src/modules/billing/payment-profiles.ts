@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { paymentProfiles } from '../../db/schema/commerce.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import type { PaymentGateway } from '../../payments/payment-gateway.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { PaymentGateway } from '../../payment-gateways/payment-gateway.ts';
 import { accountContact } from '../accounts/buyers.ts';
 
 export type PaymentProfileRow = typeof paymentProfiles.$inferSelect;

@@ -3,7 +3,7 @@ import type { TCheckoutOrder, TCheckoutResponse } from '@portal/shared/checkout'
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkoutAttempts, coupons } from '../../db/schema/commerce.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../errors/app-error.ts';
 
 export type CheckoutAnswer = { status: 200 | 402; body: TCheckoutResponse };
 

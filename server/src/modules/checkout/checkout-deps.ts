@@ -1,7 +1,7 @@
 import type { TTransactionHistoryRow } from '@portal/shared/checkout';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import type { PaymentGateway } from '../../payments/payment-gateway.ts';
+import type { PaymentGateway } from '../../payment-gateways/payment-gateway.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
 export type CheckoutOrigin = { ip: string | null; userAgent: string | null };

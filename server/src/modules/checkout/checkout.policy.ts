@@ -1,7 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
 import { adminReaches, assertAdminReaches } from '../accounts/lookups.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
+import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import { coupons, paymentProfiles } from '../../db/schema/commerce.ts';

@@ -8,10 +8,10 @@ import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { ZPageQuery, zPage } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { sendDownload } from '../../http/download-reply.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
 import { auditListing } from '../../http/listing-audit.ts';
 import {
   canReadTransaction,

@@ -15,16 +15,16 @@ import {
   couponRejection,
 } from '@portal/shared/coupons';
 import { PRODUCT } from '@portal/shared/products';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/commerce.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../http/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../errors/app-error.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
 import {
   type ChargeResult,
   PaymentGatewayUnavailableError,
   type PaymentSource,
-} from '../../payments/payment-gateway.ts';
+} from '../../payment-gateways/payment-gateway.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
 import {
   accountContact,

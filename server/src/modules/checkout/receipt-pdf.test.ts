@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../esign/testing/pdf-fixtures.ts';
+import { pdfText } from '../../pdf-signing/testing/pdf-fixtures.ts';
 import { buildReceiptPdf } from './receipt-pdf.ts';
 
 describe('buildReceiptPdf', () => {

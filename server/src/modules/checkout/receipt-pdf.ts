@@ -2,7 +2,7 @@ import { formatDisplayDateTime } from '@portal/shared/dates';
 import { formatCents } from '@portal/shared/products';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { StoredAddress } from '../../db/schema/commerce.ts';
-import { drawTopRightLogo, encodableText, MARGIN, PageWriter } from '../../esign/pdf-layout.ts';
+import { drawTopRightLogo, encodableText, MARGIN, PageWriter } from '../../pdf-signing/pdf-layout.ts';
 
 /** What a receipt shows: the order as charged. */
 export type ReceiptFacts = {

@@ -1,7 +1,7 @@
 import type { TContactBody } from '@portal/shared/contact';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
 
 /** Contact Us: the message goes to support through the outbox; replying answers the sender. */
 export async function sendContactMessage(

@@ -17,7 +17,7 @@ import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { coupons } from '../../db/schema/commerce.ts';
 import { products } from '../../db/schema/vials.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 type CouponBody = z.output<typeof ZCouponBody>;

@@ -1,8 +1,8 @@
 import type { TDashboardSummary } from '@portal/shared/dashboard';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { salesScope } from '../accounts/lookups.ts';
 import { isLabAccount } from '../accounts/roles.ts';
 import { harvestCenterScope, patientScope, referralCenterScope } from '../accounts/scopes.ts';

@@ -1,6 +1,6 @@
 import type { TDocument } from '@portal/shared/documents';
-import type { Actor } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { documentJson } from './document-json.ts';
 import { documentVisibility } from './documents.policy.ts';
 import { deleteDocumentRow, findDocumentWithVisibility, updateDocument } from './documents.repository.ts';

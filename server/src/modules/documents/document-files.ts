@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TDocumentKind } from '@portal/shared/documents';
 import type { Db } from '../../db/client.ts';
-import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
-import { sha256Hex } from '../../esign/sha256.ts';
+import { PDF_TASKS } from '../../pdf-signing/pdf-tasks.ts';
+import { sha256Hex } from '../../pdf-signing/sha256.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
 import { findDefaultTemplate, findTemplate, type TemplateRow } from './documents.repository.ts';

@@ -1,7 +1,7 @@
 import { formatDisplayDateTime } from '@portal/shared/dates';
 import { MAILED_SIGNING_LINK_DAYS } from '@portal/shared/documents';
 import type { Db } from '../../db/client.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
 import { kindLabel } from './documents.view.ts';
 
 /** The mails of the signing service, queued in the transaction of the change that causes them. */

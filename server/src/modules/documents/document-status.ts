@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../auth/actor.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { sha256Hex } from '../../esign/sha256.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
+import { sha256Hex } from '../../pdf-signing/sha256.ts';
 import { documentKeys } from './document-files.ts';
 import { documentVisibility } from './documents.policy.ts';
 import {

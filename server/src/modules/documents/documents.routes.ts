@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { auditListing } from '../../http/listing-audit.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
-import { stageUpload } from '../../storage/staged-uploads.ts';
+import { stageUpload } from '../../http/staged-upload.ts';
 import { deleteDocument, patchDocument } from './change-document.ts';
 import { patientSignedDocument, updateDocumentStatuses } from './document-status.ts';
 import { requestOrigin } from './documents-deps.ts';

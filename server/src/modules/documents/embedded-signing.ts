@@ -1,10 +1,10 @@
 import { DOCUMENT_NAMES, SIGNED_COMPLETED_PATHS, type TSignLinkResponse } from '@portal/shared/documents';
 import { eq } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
+import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/platform.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';

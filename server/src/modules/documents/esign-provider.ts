@@ -1,6 +1,10 @@
 import type { AppConfig } from '../../config/env.ts';
-import { type BoldSignClient, BoldSignError, createBoldSignClient } from '../../esign/boldsign-client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-error.ts';
+import {
+  type BoldSignClient,
+  BoldSignError,
+  createBoldSignClient,
+} from '../../pdf-signing/boldsign-client.ts';
 
 /**
  * Who runs a signing request. The built-in service (default) makes the original, the links, the

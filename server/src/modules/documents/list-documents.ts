@@ -1,8 +1,8 @@
 import type { TDocumentListQuery, TDocumentPage, TPatientDocumentsResponse } from '@portal/shared/documents';
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../../auth/actor.ts';
 import { documents } from '../../db/schema/documents.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
 import {
   assertAdminReaches,
   requireHarvestCenterForStaffList,

@@ -1,6 +1,6 @@
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import { documentVisibility } from './documents.policy.ts';
 import { findDocumentByPublicId, findDocumentWithVisibility } from './documents.repository.ts';
 import type { DocumentsDeps } from './documents-deps.ts';

@@ -1,10 +1,10 @@
 import { DOCUMENT_NAMES, type TDocumentKind } from '@portal/shared/documents';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts, users } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
 import { canRequestFor } from './documents.policy.ts';

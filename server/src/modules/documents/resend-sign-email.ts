@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit/audit-log.ts';
+import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { auditLog } from '../../db/schema/platform.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { queueSigningRequestMail } from './document-mails.ts';
 import { findContact, insertEvents } from './documents.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';

@@ -6,7 +6,7 @@ import {
   generateSigningCertificate,
   loadSigningCertificate,
   type SigningCertificate,
-} from '../../esign/certificate.ts';
+} from '../../pdf-signing/certificate.ts';
 
 type StoredCertificate = { p12Base64: string; passphrase: string };
 

@@ -7,7 +7,7 @@ import {
   type TSendDocumentsBody,
   type TSendDocumentsResponse,
 } from '@portal/shared/documents';
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { centerLogoBytes } from '../accounts/center-logo.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';
 import { newDocumentId } from './document-ids.ts';

@@ -5,15 +5,15 @@ import {
   type TSignResponse,
 } from '@portal/shared/documents';
 import type { Db } from '../../db/client.ts';
-import { InvalidPdfError } from '../../esign/pdf-errors.ts';
-import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
-import { sha256Hex } from '../../esign/sha256.ts';
+import { AppError, badRequest } from '../../errors/app-error.ts';
+import { InvalidPdfError } from '../../pdf-signing/pdf-errors.ts';
+import { PDF_TASKS } from '../../pdf-signing/pdf-tasks.ts';
+import { sha256Hex } from '../../pdf-signing/sha256.ts';
 import {
   checkDrawnSignatureHeader,
   InvalidSignatureImageError,
   SignatureImageTooLargeError,
-} from '../../esign/signature-image.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+} from '../../pdf-signing/signature-image.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
 import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
 import { documentKeys } from './document-files.ts';

@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/documents';
 import { hashToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 import {
   type DocumentRow,
   findLinkWithDocument,

@@ -1,9 +1,9 @@
 import { DOCUMENT_NAMES, type TDocumentTemplate, ZDocumentTemplateFields } from '@portal/shared/documents';
-import { InvalidPdfError } from '../../esign/pdf-errors.ts';
-import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest } from '../../http/errors.ts';
-import type { StoredUpload } from '../../http/uploads.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { badRequest } from '../../errors/app-error.ts';
+import { InvalidPdfError } from '../../pdf-signing/pdf-errors.ts';
+import { PDF_TASKS } from '../../pdf-signing/pdf-tasks.ts';
+import type { StoredUpload } from '../../storage/file-storage.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
 import { newTemplateId } from './document-ids.ts';
 import {

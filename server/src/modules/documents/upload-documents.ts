@@ -5,7 +5,7 @@ import {
   type TSendDocumentsResponse,
   type TUploadDocumentsBody,
 } from '@portal/shared/documents';
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { storedSha256 } from '../../storage/file-storage.ts';
 import { fileStagedUploads } from '../../storage/staged-uploads.ts';
 import { documentKeys } from './document-files.ts';

@@ -1,5 +1,5 @@
 import { type TVerifyResponse, VERIFY_MESSAGES } from '@portal/shared/documents';
-import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
+import { PDF_TASKS } from '../../pdf-signing/pdf-tasks.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
 import { findDocumentByPublicId, listEvents } from './documents.repository.ts';
 import { toEventJson } from './documents.view.ts';

@@ -1,6 +1,6 @@
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import { canManageDocument, documentVisibility } from './documents.policy.ts';
 import {
   type DocumentListRow,

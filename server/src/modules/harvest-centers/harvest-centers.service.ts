@@ -13,14 +13,13 @@ import type {
   TRhcAssociationQuery,
 } from '@portal/shared/rhc-associations';
 import { eq, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
 import { createAccount, findRepChain, replaceHarvestCenterLinks } from '../accounts/account-writes.ts';
 import { approvePendingJoinRequests } from '../accounts/center-join.ts';

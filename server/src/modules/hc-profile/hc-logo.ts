@@ -1,12 +1,11 @@
 import { HC_LOGO_FIELD, HC_LOGO_TEXTS, type THcLogoResponse } from '@portal/shared/hc-profile';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { centerAccounts } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { normalizedLogo } from '../../storage/logo-image.ts';
 import { findAccount } from '../accounts/account-view.ts';

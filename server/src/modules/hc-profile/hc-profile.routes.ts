@@ -2,8 +2,8 @@ import { HC_LOGO_FIELD, HC_LOGO_MAX_MEGABYTES, ZHcLogoResponse } from '@portal/s
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../errors/app-error.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
-import { badRequest } from '../../http/errors.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';

@@ -1,5 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /** A staff member's list of harvest centers: the staff member and admins. */
 export function canViewStaffHarvestCenters(actor: Actor, staffId: number): boolean {

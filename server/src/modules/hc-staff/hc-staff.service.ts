@@ -13,11 +13,10 @@ import {
   type TStaffMember,
 } from '@portal/shared/hc-staff';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import {
   isStaffOfHarvestCenter,
@@ -27,7 +26,7 @@ import {
 import { approvePendingJoinRequests, findOpenJoinRequestsOf } from '../accounts/center-join.ts';
 import { assertAdminReaches, requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
 import { harvestCenterScope } from '../accounts/scopes.ts';
-import { startLinkedSession } from '../auth/linked-sessions.ts';
+import { startLinkedSession } from '../sign-in/linked-sessions.ts';
 import { canRemoveStaffFromHarvestCenter, canViewStaffHarvestCenters } from './hc-staff.policy.ts';
 import {
   findHarvestCentersOfStaff,

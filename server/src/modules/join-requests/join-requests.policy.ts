@@ -1,5 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /** A center's join link and requests are read by the center (also through staff access) and admins. */
 export function canReadCenterJoins(actor: Actor, harvestCenterId: number): boolean {

@@ -9,12 +9,11 @@ import {
   type TJoinRequestPage,
   type TJoinStatus,
 } from '@portal/shared/join-requests';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { PageRequest } from '../../db/paging.ts';
-import type { Actor } from '../../http/access.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { conflict, forbidden, notFound } from '../../errors/app-error.ts';
 import {
   decideJoinRequest,
   findJoinRequest,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
-import { maskSecretLinks } from '../../mail/secret-links.ts';
+import { maskSecretLinks } from '../../mail-delivery/secret-links.ts';
 
 type Row = typeof mailOutbox.$inferSelect;
 

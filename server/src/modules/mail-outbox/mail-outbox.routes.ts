@@ -2,8 +2,8 @@ import { ZOutboxMailDetail, ZOutboxPage, ZOutboxQuery } from '@portal/shared/mai
 import { zUrlId } from '@portal/shared/url-integers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../errors/app-error.ts';
 import { PORTAL_ADMINS } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
 import { findOutboxMail, listOutboxMail } from './mail-outbox.repository.ts';
 
 /** Lets admins see every mail the portal queued, e.g. a reset link when no SMTP server is set up. */

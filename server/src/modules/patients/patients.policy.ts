@@ -6,7 +6,7 @@ import {
   PATIENT_LAB_FIELDS,
   type TPatientField,
 } from '@portal/shared/patients';
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { isLabAccount } from '../accounts/roles.ts';
 
 /**

@@ -14,12 +14,11 @@ import {
   type TPatientUpdate,
 } from '@portal/shared/patients';
 import type { SQL } from 'drizzle-orm';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { isEmailTaken, type PatientAccountRow } from '../accounts/account-view.ts';
 import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.ts';
 import { createPatient as createPatientAccount } from '../accounts/create-patient.ts';

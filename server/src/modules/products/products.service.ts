@@ -1,6 +1,6 @@
 import { centsToDecimalString, type TProduct, type TProductOption } from '@portal/shared/products';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors/app-error.ts';
 import { findAllProducts, findProduct, type ProductRow } from './products.repository.ts';
 
 /** Cents are the truth; the decimal strings are the spec's price fields (shared/src/products.ts). */

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TNewSalesManager, TNewSalesRep, TSalesPerson } from '@portal/shared/sales-teams';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
 import { queueInvitationMail } from '../accounts/invitations.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';

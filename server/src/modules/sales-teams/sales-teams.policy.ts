@@ -1,5 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { isInCallersDomain } from '../accounts/roles.ts';
 
 /** "Remove from team": a manager removes its own reps, a distributor its own managers; admins any. */

@@ -7,12 +7,11 @@ import {
   type TSalesPersonPage,
 } from '@portal/shared/sales-teams';
 import { eq, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { salesAccounts, users } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { setSalesLink } from '../accounts/account-writes.ts';
 import { requireVisibleSalesPerson, SALES_KINDS, type SalesKind, salesScope } from '../accounts/lookups.ts';

@@ -1,8 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { SHIPPING_LABEL_TEXTS } from '@portal/shared/shipping-labels';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
 import { adminReaches } from '../accounts/lookups.ts';

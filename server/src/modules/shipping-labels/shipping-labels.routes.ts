@@ -21,9 +21,9 @@ import { z } from 'zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
+import { stageUpload } from '../../http/staged-upload.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
-import { stageUpload } from '../../storage/staged-uploads.ts';
 import { createCarrier } from './carrier/create-carrier.ts';
 import {
   createCarrierLabel,

@@ -8,14 +8,14 @@ import {
 } from '@portal/shared/sign-up';
 import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { adminInvitations } from '../../db/schema/sign-up.ts';
-import type { Actor } from '../../http/access.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
 
 const TTL_MS = ADMIN_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,7 @@
 import type { THarvestCenterCreate, ZHarvestCenterCreateResponse } from '@portal/shared/harvest-centers';
 import type { z } from 'zod';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import type { RequestContext } from '../../http/request-context.ts';
 
 /**
  * What the sign-up routes need from other modules, wired in app.ts: the documents module gives a

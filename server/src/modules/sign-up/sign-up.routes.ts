@@ -21,8 +21,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmEmail, resendEmailConfirmation } from '../../auth/email-confirmations.ts';
+import { AppError, parseInput } from '../../errors/app-error.ts';
 import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { createAdminInvitation, listAdminInvitations, revokeAdminInvitation } from './admin-invitations.ts';
 import { listNewSignUps } from './new-sign-ups.ts';

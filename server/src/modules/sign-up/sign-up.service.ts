@@ -9,14 +9,14 @@ import {
   type ZSignUpLinkQuery,
 } from '@portal/shared/sign-up';
 import type { z } from 'zod';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { queueEmailConfirmation } from '../../auth/email-confirmations.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { findAccount } from '../accounts/account-view.ts';
 import { createAccount } from '../accounts/account-writes.ts';
 import { createJoinRequest, isJoinTokenOf, queueJoinRequestedMail } from '../accounts/center-join.ts';

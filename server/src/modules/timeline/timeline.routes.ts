@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { ZIdParams } from '@portal/shared/path-params';
 import { ZPatientTimeline } from '@portal/shared/timeline';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
-import type { SigningCertificate } from '../../esign/certificate.ts';
-import { PDF_TASKS } from '../../esign/pdf-tasks.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import { requireActor } from '../../http/access.ts';
 import { sendDownload } from '../../http/download-reply.ts';
 import { requestContext } from '../../http/request-context.ts';
+import type { SigningCertificate } from '../../pdf-signing/certificate.ts';
+import { PDF_TASKS } from '../../pdf-signing/pdf-tasks.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
 import { getPatientTimeline } from './timeline.service.ts';
 

@@ -3,7 +3,8 @@ import { type MembershipId, TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/m
 import { patientStage, type TPatientTimeline, type TTimelineEvent } from '@portal/shared/timeline';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -12,9 +13,7 @@ import { documents } from '../../db/schema/documents.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { shippingLabelPatients, shippingLabelRequests } from '../../db/schema/shipping.ts';
 import { products, vialRecords } from '../../db/schema/vials.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { forbidden } from '../../errors/app-error.ts';
 import type { PatientAccountRow } from '../accounts/account-view.ts';
 import { requireVisiblePatient } from '../accounts/lookups.ts';
 

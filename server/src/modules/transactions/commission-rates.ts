@@ -12,7 +12,7 @@ import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { commissionRates } from '../../db/schema/commerce.ts';
 import { products } from '../../db/schema/vials.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors/app-error.ts';
 
 export type CommissionShares = {
   repCommissionCents: number;

@@ -10,14 +10,13 @@ import {
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { inAdminReach } from '../accounts/scopes.ts';
 import { whereConditions } from './transaction-counts.ts';
 import { transactionFilterWhere } from './transaction-filters.ts';

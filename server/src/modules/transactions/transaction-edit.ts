@@ -5,14 +5,13 @@ import {
   type TTransactionRow,
 } from '@portal/shared/transactions';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactionNotes, transactions } from '../../db/schema/commerce.ts';
 import { products } from '../../db/schema/vials.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
 import { salesTeamOfRep } from '../accounts/buyers.ts';
 import { commissionSharesAt } from './commission-rates.ts';
 import { getTransaction } from './transaction-report.ts';

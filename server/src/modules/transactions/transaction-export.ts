@@ -7,12 +7,12 @@ import {
   transactionReportFileName,
 } from '@portal/shared/transactions';
 import { and, type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { csvStream } from '../../exports/csv-stream.ts';
 import type { Cell, ColumnKind } from '../../exports/spreadsheet-rows.ts';
 import { xlsxStream } from '../../exports/xlsx-stream.ts';
-import type { Actor } from '../../http/access.ts';
 import { whereConditions } from './transaction-counts.ts';
 import { reportWhere } from './transaction-report.ts';
 import { NEWEST_FIRST, type ReportRow, reportRowsByIds } from './transaction-rows.ts';

@@ -6,11 +6,11 @@ import type {
 } from '@portal/shared/transactions';
 import { TRANSACTION_TEXTS } from '@portal/shared/transactions';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { findPage } from '../../db/paging.ts';
 import { transactions } from '../../db/schema/commerce.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
 import {
   countQuery,
   countTransactions,

@@ -18,7 +18,7 @@ import {
 } from '@portal/shared/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { sendDownload } from '../../http/download-reply.ts';
 import { requestContext } from '../../http/request-context.ts';

@@ -1,8 +1,7 @@
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { startLinkedSession } from '../auth/linked-sessions.ts';
+import { notFound } from '../../errors/app-error.ts';
+import { startLinkedSession } from '../sign-in/linked-sessions.ts';
 import { assertCanImpersonate } from './users.policy.ts';
 import { findUserById } from './users.repository.ts';
 

@@ -3,11 +3,11 @@ import {
   LINKED_SESSION_EMAIL_MESSAGE,
 } from '@portal/shared/credential-changes';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { findPasswordHash, type UserRow } from './users.repository.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { SECOND_FACTOR_RESET_MESSAGE } from '@portal/shared/second-factors';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { resetSecondFactors } from '../auth/second-factors/factor-reset.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
+import { resetSecondFactors } from '../sign-in/second-factors/factor-reset.ts';
 import { assertCanWriteAccount } from './users.policy.ts';
 import { findUserById } from './users.repository.ts';
 

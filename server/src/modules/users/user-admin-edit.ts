@@ -3,14 +3,13 @@ import { ROLE_FIELDS, type TAdminUserUpdate, type TCreateUserBody } from '@porta
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, notFound } from '../../errors/app-error.ts';
 import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
 import { createPatient } from '../accounts/create-patient.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';

@@ -1,12 +1,12 @@
 import type { TDeleteBlockers } from '@portal/shared/account-deletion';
 import { count, eq, or } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
 import { patientAccounts, users } from '../../db/schema/accounts.ts';
 import { vialRecords } from '../../db/schema/vials.ts';
-import type { Actor } from '../../http/access.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
 import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
 import { findUserById } from './users.repository.ts';
 

@@ -3,7 +3,7 @@ import { ZIdName, ZOptionsQuery, ZUserOption, ZValueOption } from '@portal/share
 import { type TUserPage, ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { datedFileName, sendDownload } from '../../http/download-reply.ts';
 import { auditListing } from '../../http/listing-audit.ts';

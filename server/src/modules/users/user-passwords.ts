@@ -1,16 +1,15 @@
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { sendPasswordResetMail } from '../auth/auth.service.ts';
-import { isResetRequestAllowed } from '../auth/login-throttle.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
+import { isResetRequestAllowed } from '../sign-in/login-throttle.ts';
+import { sendPasswordResetMail } from '../sign-in/sign-in.service.ts';
 import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
 import { findPasswordHash, findUserById } from './users.repository.ts';
 

@@ -8,11 +8,11 @@ import {
 } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/users';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { isEmailTaken } from '../accounts/account-view.ts';
 import { assertCanChangeLoginEmail } from './login-email-change.ts';
 import { toUserJson } from './user-view.ts';

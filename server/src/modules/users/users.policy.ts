@@ -1,7 +1,7 @@
 import { OWN_PASSWORD_BY_ADMIN_MESSAGE, SUPER_ADMIN_ONLY_MESSAGE } from '@portal/shared/credential-changes';
 import { isAdminMembership } from '@portal/shared/memberships';
-import type { Actor } from '../../http/access.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
 import { isInCallersDomain } from '../accounts/roles.ts';
 import type { UserRow } from './users.repository.ts';
 

@@ -16,7 +16,7 @@ import { type TUser, ZUser } from '@portal/shared/users';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditIdentity, recordAudit } from '../../audit/audit-log.ts';
+import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';

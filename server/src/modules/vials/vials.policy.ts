@@ -1,4 +1,4 @@
-import type { Actor } from '../../http/access.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { isVialWriter } from '../accounts/roles.ts';
 
 /**

@@ -12,11 +12,10 @@ import {
   vialRecordEffect,
   vialTotalsDelta,
 } from '@portal/shared/vials';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { adjustVialTotals } from '../accounts/account-writes.ts';
 import { patientScope } from '../accounts/scopes.ts';
 import { canWriteVials } from './vials.policy.ts';

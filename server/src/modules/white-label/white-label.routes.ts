@@ -14,8 +14,8 @@ import {
 } from '@portal/shared/white-label';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound, parseInput } from '../../errors/app-error.ts';
 import { PORTAL_ADMINS, requireActor } from '../../http/access.ts';
-import { notFound, parseInput } from '../../http/errors.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';

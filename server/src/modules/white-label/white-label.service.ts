@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostNameOf } from '@portal/shared/host-name';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { publicDomainNameProblem } from '@portal/shared/public-domain-names';
 import {
@@ -13,16 +14,14 @@ import {
 } from '@portal/shared/white-label';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { WhiteLabelConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema/accounts.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
-import { hostNameOf, type TenantDirectory } from '../../http/tenant.ts';
+import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { domainFileKey, domainLogoPath, newDomainLogoKey } from '../../storage/domain-files.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { normalizedLogo } from '../../storage/logo-image.ts';
@@ -34,7 +33,8 @@ export type WhiteLabelDeps = {
   db: Db;
   storage: FileStorage;
   config: WhiteLabelConfig;
-  tenants: TenantDirectory;
+  /** The per-process cache of domains by host (http/tenant.ts), told to forget after a write. */
+  tenants: { forget(): void };
 };
 
 type DomainRow = typeof domains.$inferSelect;

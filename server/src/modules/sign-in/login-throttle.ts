@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { countRecentAudit } from '../../audit/audit-log.ts';
+import { countRecentAudit } from '../../audit-chain/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/login-throttle.ts';
 import { auditLog } from '../../db/schema/platform.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /**
  * Wrong passwords evaluated per window: per account from one address, and per address over all

@@ -14,7 +14,7 @@ import {
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { passkeys, webauthnChallenges } from '../../../db/schema/second-factors.ts';
-import { AppError, badRequest } from '../../../http/errors.ts';
+import { AppError, badRequest } from '../../../errors/app-error.ts';
 import { findPasskeyByCredentialId, findPasskeysOf, type PasskeyRow } from './factors.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 

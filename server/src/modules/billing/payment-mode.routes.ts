@@ -1,7 +1,7 @@
 import { ZPaymentMode } from '@portal/shared/payment-mode';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PaymentsConfig } from '../config/env.ts';
-import { isTestPayments } from './payment-mode.ts';
+import type { PaymentsConfig } from '../../config/env.ts';
+import { isTestPayments } from '../../payment-gateways/payment-mode.ts';
 
 /** Whether payments are tests: every page asks, signed in or not, to show the "Test payments" banner. */
 export function paymentModeRoutes(config: PaymentsConfig): FastifyPluginAsyncZod {

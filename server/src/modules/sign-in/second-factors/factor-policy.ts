@@ -1,10 +1,9 @@
 import { ALL_MEMBERSHIPS, MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import type { TSecondFactorPolicy } from '@portal/shared/second-factors';
 import { asc, sql } from 'drizzle-orm';
+import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import type { Db } from '../../../db/client.ts';
 import { secondFactorPolicy } from '../../../db/schema/second-factors.ts';
-import type { Actor } from '../../../http/access.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
 import { auditFactor } from './factor-notices.ts';
 
 async function requiredMemberships(db: Db): Promise<Set<number>> {

@@ -1,6 +1,6 @@
-import type { MediaFolder } from '../storage/media-folder.ts';
-import type { Actor } from './access.ts';
-import { forbidden } from './errors.ts';
+import type { Actor } from '../auth/actor.ts';
+import { forbidden } from '../errors/app-error.ts';
+import type { MediaFolder } from './media-folder.ts';
 
 export const MEDIA_LINK_REFUSED = 'This link has expired or is not valid. Open it again from the portal.';
 

@@ -1,7 +1,7 @@
 import { ZCardForTokenizer, ZOpaqueData } from '@portal/shared/cards';
 import { BUYER_MEMBERSHIPS } from '@portal/shared/memberships';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { SANDBOX_TOKENIZE_PATH, SandboxCardError, type SandboxGateway } from './sandbox-gateway.ts';
 
 /**

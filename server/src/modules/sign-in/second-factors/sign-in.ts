@@ -8,15 +8,14 @@ import {
   type TSessionEstablished,
 } from '@portal/shared/second-factors';
 import { and, eq, isNull } from 'drizzle-orm';
-import { recordAudit } from '../../../audit/audit-log.ts';
+import { recordAudit } from '../../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import { noteSessionsChanged } from '../../../auth/session-invalidation.ts';
 import { issueSessionToken } from '../../../auth/tokens.ts';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema/accounts.ts';
 import { authTokens } from '../../../db/schema/auth.ts';
-import type { Actor } from '../../../http/access.ts';
-import { badRequest } from '../../../http/errors.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
+import { badRequest } from '../../../errors/app-error.ts';
 import { loadSessionUser } from '../session-user.ts';
 import { hasSecondFactor, isSecondFactorRequired, summarizeFactors } from './factors.repository.ts';
 import type { RelyingParty } from './relying-party.ts';

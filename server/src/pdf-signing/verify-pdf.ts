@@ -74,7 +74,7 @@ export async function verifySealedPdf(
 }
 
 /**
- * verifySealedPdf as a task of the CPU pool (esign/pdf-tasks.ts), with the file's SHA-256 (which the
+ * verifySealedPdf as a task of the CPU pool (pdf-signing/pdf-tasks.ts), with the file's SHA-256 (which the
  * caller compares with the stored file's): hashing an upload of megabytes is CPU work too.
  */
 export async function verifySealedPdfTask(input: {

@@ -7,13 +7,11 @@ import {
   WRONG_RECOVERY_CODE_MESSAGE,
 } from '@portal/shared/second-factors';
 import { eq } from 'drizzle-orm';
-import { countRecentAudit } from '../../../audit/audit-log.ts';
+import { countRecentAudit } from '../../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditLog } from '../../../db/schema/platform.ts';
-import type { Actor } from '../../../http/access.ts';
-import { AppError, badRequest } from '../../../http/errors.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
-import { INACTIVE_MESSAGE, LOGIN_FAILED_MESSAGE } from '../auth.service.ts';
+import { AppError, badRequest } from '../../../errors/app-error.ts';
 import {
   LOGIN_THROTTLE,
   refundAddressAttempt,
@@ -21,6 +19,7 @@ import {
   reserveAddressAttempt,
   reserveLoginAttempt,
 } from '../login-throttle.ts';
+import { INACTIVE_MESSAGE, LOGIN_FAILED_MESSAGE } from '../sign-in.service.ts';
 import type { FactorDeps } from './factor-management.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
 import { countUnusedRecoveryCodes, type FactorAccount, findAccountForFactors } from './factors.repository.ts';

@@ -10,14 +10,13 @@ import {
   WRONG_CODE_MESSAGE,
 } from '@portal/shared/second-factors';
 import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '../../../audit/audit-log.ts';
+import { recordAudit } from '../../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import { verifyPassword } from '../../../auth/passwords.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { Db } from '../../../db/client.ts';
 import { passkeys } from '../../../db/schema/second-factors.ts';
-import type { Actor } from '../../../http/access.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../../http/errors.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors/app-error.ts';
 import { refundLoginAttempt, reserveLoginAttempt } from '../login-throttle.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
 import {

@@ -59,7 +59,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   }
 }
 
-/** loadPdf as a task of the CPU pool (esign/pdf-tasks.ts): whether the file opens, and its pages. */
+/** loadPdf as a task of the CPU pool (pdf-signing/pdf-tasks.ts): whether the file opens, and its pages. */
 export async function checkPdfOpens(bytes: Uint8Array): Promise<{ pageCount: number }> {
   return { pageCount: (await loadPdf(bytes)).getPageCount() };
 }

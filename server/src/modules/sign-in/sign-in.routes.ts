@@ -13,16 +13,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/accounts.ts';
 import { requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
+import { returnToOwnSession } from './linked-sessions.ts';
+import { relyingPartyOf } from './second-factors/relying-party.ts';
+import { loadSessionUser } from './session-user.ts';
 import {
   completePasswordReset,
   loginWithPassword,
   logout,
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
-} from './auth.service.ts';
-import { returnToOwnSession } from './linked-sessions.ts';
-import { relyingPartyOf } from './second-factors/relying-party.ts';
-import { loadSessionUser } from './session-user.ts';
+} from './sign-in.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,12 +1,11 @@
 import { isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeExpiredAudit } from '../../audit/audit-chain.ts';
+import { purgeExpiredAudit } from '../../audit-chain/audit-chain.ts';
 import { DAY_MS } from '../../auth/session-lifetime.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, passwordResetTokens } from '../../db/schema/auth.ts';
 import { webauthnChallenges } from '../../db/schema/second-factors.ts';
-import { emailConfirmations } from '../../db/schema/sign-up.ts';
-import { purgeRateLimitHits } from '../../http/rate-limit.ts';
+import { emailConfirmations, rateLimitHits } from '../../db/schema/sign-up.ts';
 import { PeriodicJob } from '../../jobs/periodic-job.ts';
 import { deleteExpiredLoginCounters } from './login-throttle.ts';
 
@@ -83,4 +82,13 @@ export class SessionPurgeJob extends PeriodicJob<PurgeCounts> {
   override start(intervalMs = 60 * 60 * 1000): void {
     super.start(intervalMs);
   }
+}
+
+/** Deletes counters whose window has ended (the session purge job calls it). */
+async function purgeRateLimitHits(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitHits)
+    .where(sql`${rateLimitHits.resetAt} < now()`)
+    .returning({ key: rateLimitHits.key });
+  return deleted.length;
 }

@@ -1,6 +1,6 @@
+import type { RequestContext } from '../../../auth/actor.ts';
 import { revokeAllSessionsOfUser } from '../../../auth/session-revocation.ts';
 import type { Db } from '../../../db/client.ts';
-import type { RequestContext } from '../../../http/request-context.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
 import { deleteAllFactorsOf } from './factors.repository.ts';
 

@@ -1,14 +1,13 @@
 import type { TLoginResponse } from '@portal/shared/auth';
 import type { TSessionEstablished } from '@portal/shared/second-factors';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { issueSessionToken, revokeSession, type SessionKind } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { authTokens } from '../../db/schema/auth.ts';
-import type { Actor } from '../../http/access.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/request-context.ts';
+import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { loadSessionUser } from './session-user.ts';
 
 type LinkedKind = Exclude<SessionKind, 'login'>;

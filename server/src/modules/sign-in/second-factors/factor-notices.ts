@@ -1,6 +1,6 @@
-import { recordAudit } from '../../../audit/audit-log.ts';
+import { recordAudit } from '../../../audit-chain/audit-log.ts';
 import type { Db } from '../../../db/client.ts';
-import { enqueueMail } from '../../../mail/outbox.ts';
+import { enqueueMail } from '../../../mail-delivery/outbox.ts';
 
 type Account = { id: number; email: string; firstName: string };
 

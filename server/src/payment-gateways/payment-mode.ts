@@ -1,5 +1,4 @@
 import type { PaymentsConfig } from '../config/env.ts';
-import type { ExtraSources } from '../http/security-headers.ts';
 
 /** No money moves: the built-in sandbox gateway, or Authorize.net's own sandbox. */
 export function isTestPayments(config: PaymentsConfig): boolean {
@@ -12,7 +11,7 @@ export function isTestPayments(config: PaymentsConfig): boolean {
  * connect-src), and the API it posts the card to (connect-src). No frame: only the hosted form
  * (AcceptUI) uses one, and the portal has its own form. The server's own API calls need nothing here.
  */
-export function acceptJsSources(config: PaymentsConfig): ExtraSources {
+export function acceptJsSources(config: PaymentsConfig): { scriptSrc: string[]; connectSrc: string[] } {
   if (config.gateway !== 'authorizenet') return { scriptSrc: [], connectSrc: [] };
   const scriptOrigin = new URL(config.acceptJsUrl).origin;
   return {
