@@ -2,7 +2,8 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { SIGN_UP_LINK_INVALID_MESSAGE } from '@portal/shared/sign-up';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hcStaffLinks, rhcHcLinks, users } from '../src/db/schema/accounts.ts';
+import { hcStaffLinks, rhcHcLinks } from '../src/db/schema/account-links.ts';
+import { users } from '../src/db/schema/accounts.ts';
 import { createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import {
   createHarvestCenter,

@@ -1,6 +1,7 @@
 import { eq, getTableName, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hcStaffLinks, users } from '../src/db/schema/accounts.ts';
+import { hcStaffLinks } from '../src/db/schema/account-links.ts';
+import { users } from '../src/db/schema/accounts.ts';
 import { authTokens } from '../src/db/schema/auth.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { createHarvestCenter, createHcStaff } from '../src/seed/patient-factories.ts';

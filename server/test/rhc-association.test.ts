@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rhcHcLinks, users } from '../src/db/schema/accounts.ts';
+import { rhcHcLinks } from '../src/db/schema/account-links.ts';
+import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import {
   createHarvestCenter,

@@ -9,7 +9,8 @@ import {
 } from '@portal/shared/sign-up';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centerJoinRequests, hcStaffLinks, rhcHcLinks, users } from '../src/db/schema/accounts.ts';
+import { hcStaffLinks, rhcHcLinks } from '../src/db/schema/account-links.ts';
+import { centerJoinRequests, users } from '../src/db/schema/accounts.ts';
 import { documents, documentTemplates } from '../src/db/schema/documents.ts';
 import { adminInvitations } from '../src/db/schema/sign-up.ts';
 import { createUserOfRole, type UserRow } from '../src/seed/factories.ts';

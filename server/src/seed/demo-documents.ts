@@ -1,7 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
-import { patientAccounts, users } from '../db/schema/accounts.ts';
+import { patientAccounts } from '../db/schema/account-links.ts';
+import { users } from '../db/schema/accounts.ts';
 import type { DocumentsDeps, RequestOrigin } from '../modules/documents/documents-deps.ts';
 import { accountAttestationLink, signLinkForDocument } from '../modules/documents/embedded-signing.ts';
 import { sendDocuments } from '../modules/documents/send-documents.ts';

@@ -2,7 +2,8 @@ import { ALL_MEMBERSHIPS, MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/share
 import { PRODUCT } from '@portal/shared/products';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { centerAccounts, domains, users, userTagLinks } from '../../src/db/schema/accounts.ts';
+import { centerAccounts } from '../../src/db/schema/account-links.ts';
+import { domains, users, userTagLinks } from '../../src/db/schema/accounts.ts';
 import { assetItems, assets } from '../../src/db/schema/assets.ts';
 import { coupons, locations, paymentProfiles, transactions } from '../../src/db/schema/commerce.ts';
 import { passkeys } from '../../src/db/schema/second-factors.ts';

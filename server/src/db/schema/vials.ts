@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { patientAccounts, users } from './accounts.ts';
+import { patientAccounts } from './account-links.ts';
+import { users } from './accounts.ts';
 
 /** Products of part 2 §9; prices in integer cents. */
 export const products = pgTable('products', {

@@ -8,8 +8,8 @@ import {
   labAccounts,
   patientAccounts,
   salesAccounts,
-  users,
-} from '../../db/schema/accounts.ts';
+} from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 
 /**
  * An account as the rest of the server reads it: the `users` row with its role data and links

@@ -10,8 +10,8 @@ import {
   patientAccounts,
   rhcHcLinks,
   salesAccounts,
-  users,
-} from '../../db/schema/accounts.ts';
+} from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { authTokens } from '../../db/schema/auth.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
 import { type AccountRow, findAccountById, isEmailTaken } from './account-view.ts';

@@ -3,13 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  centerAccounts,
-  patientAccounts,
-  salesAccounts,
-  users,
-  userTagLinks,
-} from '../../db/schema/accounts.ts';
+import { centerAccounts, patientAccounts, salesAccounts } from '../../db/schema/account-links.ts';
+import { users, userTagLinks } from '../../db/schema/accounts.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { isRhcAssociatedWithHc } from './account-writes.ts';
 

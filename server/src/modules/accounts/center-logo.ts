@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts, domains, users } from '../../db/schema/accounts.ts';
+import { centerAccounts } from '../../db/schema/account-links.ts';
+import { domains, users } from '../../db/schema/accounts.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MediaFolder } from '../../storage/media-folder.ts';
 

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
-import { patientAccounts, users } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 
 const qb = new QueryBuilder();
 const sampleOwner = alias(patientAccounts, 'lab_sample_owner');

@@ -1,6 +1,6 @@
 import type { TLabStage } from '@portal/shared/patients';
 import { sql } from 'drizzle-orm';
-import { patientAccounts } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
 
 /**
  * A patient's lab stage in SQL; the same rule as patientLabStage() in shared/src/patients.ts. Here

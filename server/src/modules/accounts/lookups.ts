@@ -1,7 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts, processingLabs, salesAccounts, users } from '../../db/schema/accounts.ts';
+import { centerAccounts, salesAccounts } from '../../db/schema/account-links.ts';
+import { processingLabs, users } from '../../db/schema/accounts.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
 import {
   type AccountRow,

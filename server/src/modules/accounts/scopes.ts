@@ -6,11 +6,10 @@ import {
   hcStaffLinks,
   labAccounts,
   patientAccounts,
-  type processingLabs,
   rhcHcLinks,
   salesAccounts,
-  users,
-} from '../../db/schema/accounts.ts';
+} from '../../db/schema/account-links.ts';
+import { type processingLabs, users } from '../../db/schema/accounts.ts';
 import { isLabAccount, type ScopeActor, type TeamHead, teamHeadOf } from './roles.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts, users } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { coupons, paymentProfiles } from '../../db/schema/commerce.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { products } from '../../db/schema/vials.ts';

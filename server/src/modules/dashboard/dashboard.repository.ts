@@ -7,8 +7,8 @@ import {
   hcStaffLinks,
   patientAccounts,
   salesAccounts,
-  users,
-} from '../../db/schema/accounts.ts';
+} from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { mailOutbox } from '../../db/schema/platform.ts';
 import { labStageSql } from '../accounts/lab-stage.ts';
 

@@ -1,7 +1,7 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { patientAccounts } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { isLabAccount, type ScopeActor } from '../accounts/roles.ts';
 import { inAdminReach, patientScope, staffListScope } from '../accounts/scopes.ts';

@@ -5,13 +5,8 @@ import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import {
-  centerAccounts,
-  patientAccounts,
-  processingLabs,
-  rhcHcLinks,
-  users,
-} from '../../db/schema/accounts.ts';
+import { centerAccounts, patientAccounts, rhcHcLinks } from '../../db/schema/account-links.ts';
+import { processingLabs, users } from '../../db/schema/accounts.ts';
 import { type CenterAccountRow, centerAccountColumns, joinCenterAccount } from '../accounts/account-view.ts';
 
 export type CenterKind = 'hc' | 'rhc';

@@ -18,7 +18,7 @@ import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts } from '../../db/schema/accounts.ts';
+import { centerAccounts } from '../../db/schema/account-links.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
 import { createAccount, findRepChain, replaceHarvestCenterLinks } from '../accounts/account-writes.ts';

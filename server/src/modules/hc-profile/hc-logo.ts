@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts } from '../../db/schema/accounts.ts';
+import { centerAccounts } from '../../db/schema/account-links.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { normalizedLogo } from '../../storage/logo-image.ts';

@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type Page, type PageRequest, totalRows } from '../../db/paging.ts';
-import { centerAccounts, hcStaffLinks, users } from '../../db/schema/accounts.ts';
+import { centerAccounts, hcStaffLinks } from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 import type { ScopeActor } from '../accounts/roles.ts';
 import { type CenterColumns, inAdminReach } from '../accounts/scopes.ts';
 

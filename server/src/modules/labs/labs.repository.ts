@@ -4,7 +4,8 @@ import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { labAccounts, processingLabs, users } from '../../db/schema/accounts.ts';
+import { labAccounts } from '../../db/schema/account-links.ts';
+import { processingLabs, users } from '../../db/schema/accounts.ts';
 import { type AccountRow, accountColumns, selectAccounts } from '../accounts/account-view.ts';
 import { countedCenter } from './counted-center.ts';
 

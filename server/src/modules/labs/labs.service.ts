@@ -1,7 +1,8 @@
 import type { TLabAccount, TProcessingLab } from '@portal/shared/labs';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { labAccounts, processingLabs } from '../../db/schema/accounts.ts';
+import { labAccounts } from '../../db/schema/account-links.ts';
+import { processingLabs } from '../../db/schema/accounts.ts';
 import { requireVisibleLab } from '../accounts/lookups.ts';
 import { harvestCenterScope, labAccountScope, processingLabScope } from '../accounts/scopes.ts';
 import { countedCenter } from './counted-center.ts';

@@ -5,7 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { patientAccounts, processingLabs, users } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
+import { processingLabs, users } from '../../db/schema/accounts.ts';
 import {
   joinPatientAccount,
   type PatientAccountRow,

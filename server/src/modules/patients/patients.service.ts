@@ -17,7 +17,7 @@ import type { SQL } from 'drizzle-orm';
 import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { isEmailTaken, type PatientAccountRow } from '../accounts/account-view.ts';
 import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.ts';

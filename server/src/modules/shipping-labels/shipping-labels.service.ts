@@ -21,7 +21,7 @@ import { recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { shippingLabelRequests } from '../../db/schema/shipping.ts';

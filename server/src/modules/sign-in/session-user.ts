@@ -2,7 +2,8 @@ import type { TSessionUser } from '@portal/shared/auth';
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts, userTagLinks } from '../../db/schema/accounts.ts';
+import { centerAccounts } from '../../db/schema/account-links.ts';
+import { userTagLinks } from '../../db/schema/accounts.ts';
 import { findAccountById } from '../accounts/account-view.ts';
 import { logoUrl } from '../accounts/center-logo.ts';
 

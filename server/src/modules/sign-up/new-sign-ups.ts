@@ -4,13 +4,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
-import {
-  centerAccounts,
-  centerJoinRequests,
-  hcStaffLinks,
-  rhcHcLinks,
-  users,
-} from '../../db/schema/accounts.ts';
+import { centerAccounts, hcStaffLinks, rhcHcLinks } from '../../db/schema/account-links.ts';
+import { centerJoinRequests, users } from '../../db/schema/accounts.ts';
 
 const rep = alias(users, 'rep');
 /** The harvest centers a staff member or an RHC is linked with or asked to join, by company. */

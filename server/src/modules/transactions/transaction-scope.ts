@@ -4,7 +4,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { hcStaffLinks, salesAccounts } from '../../db/schema/accounts.ts';
+import { hcStaffLinks, salesAccounts } from '../../db/schema/account-links.ts';
 import { transactions } from '../../db/schema/commerce.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { salesTeamOfRep } from '../accounts/buyers.ts';

@@ -5,7 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { personNameSql } from '../../db/person-name.ts';
-import { patientAccounts, users } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { userSearchCondition } from './user-list.ts';
 
 /** The option lists of select-search fields, by path segment under /api/v1/options/. */

@@ -1,13 +1,7 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  domains,
-  hcStaffLinks,
-  memberships,
-  users,
-  userTagLinks,
-  userTags,
-} from '../../db/schema/accounts.ts';
+import { hcStaffLinks } from '../../db/schema/account-links.ts';
+import { domains, memberships, users, userTagLinks, userTags } from '../../db/schema/accounts.ts';
 import {
   type AccountRow,
   accountColumns,

@@ -1,7 +1,7 @@
 import { desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { patientAccounts } from '../../db/schema/accounts.ts';
+import { patientAccounts } from '../../db/schema/account-links.ts';
 import { vialRecords } from '../../db/schema/vials.ts';
 
 export type VialRecordRow = typeof vialRecords.$inferSelect;
