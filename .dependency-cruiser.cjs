@@ -88,11 +88,59 @@ module.exports = {
       to: { path: '^server/src/http/' },
     },
     {
+      name: 'account-links-only-in-accounts',
+      severity: 'error',
+      comment:
+        'The role and link tables (db/schema/account-links.ts) have one owner, modules/accounts ' +
+        '(docs/decisions/007): other modules read them through its functions, scopes and published ' +
+        'columns and joins, and change them through its writes, so a link has one set of rules. Two ' +
+        'exceptions: db/ (other tables reference the role rows by foreign key) and server/test/ ' +
+        '(tests arrange and inspect rows directly).',
+      from: { pathNot: ['^server/src/modules/accounts/', '^server/src/db/', '^server/test/'] },
+      to: { path: '^server/src/db/schema/account-links\\.ts$' },
+    },
+    {
+      name: 'server-module-sql-in-repositories-only',
+      severity: 'error',
+      comment:
+        'In a module only repositories (*.repository.ts) speak SQL (drizzle-orm): services, policies ' +
+        'and routes take and return plain values, so the rules read without the queries and every ' +
+        'query of a module is found in its repositories. Colocated unit tests (*.test.ts) may build SQL.',
+      from: { path: '^server/src/modules/', pathNot: '\\.(repository|test)\\.ts$' },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
       name: 'server-modules-import-no-flow',
       severity: 'error',
       comment: 'A flow composes modules; a module never reaches up into a flow.',
       from: { path: '^server/src/modules/' },
       to: { path: '^server/src/flows/' },
+    },
+    {
+      name: 'server-flow-imports-no-other-flow',
+      severity: 'error',
+      comment:
+        'A flow is one use case read top to bottom: it imports its own folder and the runner ' +
+        '(flows/steps.ts), never another flow. What two flows share belongs in a module.',
+      from: { path: '^server/src/flows/([^/]+)/' },
+      to: { path: '^server/src/flows/', pathNot: ['^server/src/flows/$1/', '^server/src/flows/steps\\.ts$'] },
+    },
+    {
+      name: 'server-flow-calls-no-repository',
+      severity: 'error',
+      comment:
+        "A flow calls the modules' services, which keep their rules; a module's repositories are its " +
+        'own (a flow that wrote through one would skip the checks the service makes).',
+      from: { path: '^server/src/flows/' },
+      to: { path: '^server/src/modules/.+\\.repository\\.ts$' },
+    },
+    {
+      name: 'server-flow-http-in-routes-only',
+      severity: 'error',
+      comment:
+        "As in modules: a flow's steps take plain values and throw AppError; only its *.routes.ts speaks HTTP.",
+      from: { path: '^server/src/flows/', pathNot: '\\.routes\\.ts$' },
+      to: { path: '^server/src/http/' },
     },
     {
       name: 'web-feature-imports-no-other-feature',
@@ -134,7 +182,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.tmp)/' },
+    // Packages are left out of the graph, but drizzle-orm's entry points stay in (as leaves,
+    // doNotFollow) so that server-module-sql-in-repositories-only can see who imports it.
+    exclude: { path: '(^|/)(dist|\\.tmp)/|(^|/)node_modules/(?!drizzle-orm/)' },
     // typescript 7 has no compiler API for dependency-cruiser; swc parses TS and TSX and reports
     // type-only imports as edges too (so no tsPreCompilationDeps, which would ask for tsc).
     parser: 'swc',

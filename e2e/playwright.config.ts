@@ -12,6 +12,9 @@ export default defineConfig({
   testDir: '.',
   // Tests make their own data through the API, so any two can run side by side, in any file.
   fullyParallel: true,
+  // A `.only` left in a spec would pass CI with every other test skipped; .ci/run sets no CI
+  // variable, so this holds everywhere (Biome's noFocusedTests catches it earlier, in lint).
+  forbidOnly: true,
   // Generous: CI has 2 cores shared by the server, the browser and two workers.
   timeout: 60_000,
   expect: { timeout: 10_000 },

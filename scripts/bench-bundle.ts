@@ -1,20 +1,20 @@
 // `npm run bench:bundle`: what the login page costs a browser. Starts the portal (fresh data folder),
 // opens `/` in Chromium and adds up the JavaScript it fetched, as sent (compressed) and unpacked,
 // beside the budget's own count of the same files (.size-limit.js); adds the run to
-// docs/benchmarks.md. Goal (issue 9): ≤ 170 kB of compressed JavaScript. `--quick`: nothing written.
+// its section of docs/benchmarks.md. Goal (issue 9): ≤ 170 kB of compressed JavaScript. `--quick`: nothing written.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { freePort, recordRun } from './bench-report.ts';
+import { recordRun } from '../server/bench/report-section.ts';
+import { freePort } from './bench-report.ts';
 import { buildWebIfStale } from './build-web.ts';
 import { CHROMIUM } from './chromium.ts';
 import { LOGIN_PAGE, scriptsOfPage } from './web-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const MARKER = '<!-- bundle runs: newest first; `npm run bench:bundle` inserts each run below this line -->';
 const QUICK = process.argv.includes('--quick');
 const GOAL_KB = 170;
 
@@ -98,7 +98,7 @@ try {
     '',
   ];
   console.log(lines.join('\n'));
-  recordRun(MARKER, lines, QUICK);
+  recordRun('bundle', lines.join('\n'), { quick: QUICK });
 } finally {
   server.kill('SIGTERM');
   await exited;

@@ -10,6 +10,8 @@ const SOURCES = [
   'web/src',
   'web/index.html',
   'web/vite.config.ts',
+  'web/vite-chunks.ts',
+  'web/vite-module-graph.ts',
   'web/vite-precompress.ts',
   'web/postcss.config.cjs',
   'web/package.json',

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CSP_NONCE_PLACEHOLDER } from '@portal/shared/csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPagesChunks } from './vite-chunks.ts';
 import { precompressAssets } from './vite-precompress.ts';
 
 // In development the API runs as its own process; in production the server serves this build itself.
@@ -27,7 +28,7 @@ export default defineConfig({
     // each compressed on its own (the login page: 36 requests, 175 kB; with the group: 18, 163 kB).
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, firstPagesChunks()] },
       },
     },
   },

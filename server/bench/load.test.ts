@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoadError, measureRoute, startBareApp } from './load.ts';
+import { LoadError, measureRoute, startBareFastify } from './load.ts';
 
 // A second of load each, plus start-up: more than the default 5 s when the machine is busy.
 describe('measureRoute', { timeout: 30_000 }, () => {
@@ -9,9 +9,10 @@ describe('measureRoute', { timeout: 30_000 }, () => {
     for (const close of closers.splice(0)) await close();
   });
 
-  it('measures the bare app: req/s and latency percentiles', async () => {
-    const bare = await startBareApp();
-    closers.push(() => bare.app.close());
+  it('measures bare Fastify in its own process: req/s and latency percentiles', async () => {
+    const bare = await startBareFastify();
+    closers.push(() => bare.stop());
+    expect(bare.pid).not.toBe(process.pid);
     const result = await measureRoute({ url: bare.url, seconds: 1, connections: 2 });
     expect(result.requests).toBeGreaterThan(50);
     expect(result.requestsPerSecond).toBeCloseTo(result.requests / result.seconds);
@@ -38,5 +39,11 @@ describe('measureRoute', { timeout: 30_000 }, () => {
     const run = measureRoute({ url: `${address}/`, seconds: 1 });
     await expect(run).rejects.toThrow(LoadError);
     await expect(run).rejects.toThrow(/answered 401 before the load: .*Invalid or expired token/);
+  });
+
+  it('stops the bare process when asked', async () => {
+    const bare = await startBareFastify();
+    await bare.stop();
+    await expect(fetch(bare.url)).rejects.toThrow();
   });
 });

@@ -1,8 +1,12 @@
-// HTTP load against a listening server: autocannon with its client in a worker thread, so that a
-// server in this same process keeps its event loop to itself (a client on the main thread would take
-// turns with the server and halve what both can do).
+// HTTP load against a server in another process: autocannon, in the process that calls it. The
+// servers measured (the portal, bare Fastify) each run in a process of their own, as in production:
+// a server sharing its process with the load generator, or with another server, gets a share of a
+// core instead of one, and the ratios between them would say nothing.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
 
 export type LoadOptions = {
   url: string;
@@ -42,7 +46,6 @@ async function fire(options: LoadOptions, seconds: number): Promise<autocannon.R
     headers: options.headers ?? {},
     connections: options.connections ?? 10,
     duration: seconds,
-    workers: 1,
   });
   // Any failed request fails the run: a fast error page must never pass for a fast route.
   if (result.non2xx > 0 || result.errors > 0) {
@@ -72,10 +75,34 @@ export async function measureRoute(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** The floor every route is compared with: Fastify with one trivial JSON route and nothing else. */
-export async function startBareApp(): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `${address}/` };
+export type BareFastify = { url: string; pid: number; stop(): Promise<void> };
+
+/**
+ * The floor every route is compared with: bare-fastify.ts (one trivial JSON route) in its own Node
+ * process, the same Node as this one.
+ */
+export async function startBareFastify(): Promise<BareFastify> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-fastify.ts', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const lines = createInterface({ input: child.stdout });
+  try {
+    const address = await new Promise<string>((resolve, reject) => {
+      lines.once('line', (line) => resolve(line.trim()));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`bare-fastify.ts exited (${code}) before listening`)));
+    });
+    return { url: `${address}/`, pid: child.pid as number, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    lines.close();
+    child.stdout.resume();
+  }
 }

@@ -5,7 +5,7 @@
 // through the sandbox gateway with a coupon, agreements sent and signed, CSV exports. Afterwards it
 // checks what must hold: every queued mail delivered once, the coupon's uses and the transactions'
 // total equal to the checkouts that succeeded, the vial totals equal to their records. Prints a
-// table and adds the run to docs/benchmarks.md.
+// table and adds the run to its section of docs/benchmarks.md.
 //   SOAK_SECONDS   length of the measured load (default 600), after SOAK_WARMUP_SECONDS (60)
 //   SOAK_RATE      requests started a second (default 200)
 //   SOAK_DATABASE_URL  the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
@@ -20,7 +20,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SANDBOX_TEST_CARDS } from '@portal/shared/cards';
 import { PRODUCT } from '@portal/shared/products';
 import pg from 'pg';
@@ -29,6 +28,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { DEMO_EMAILS } from '../src/seed/demo-seed.ts';
 import { type ServerProcess, startServerProcess } from '../test/helpers/server-process.ts';
 import { startSmtp } from '../test/helpers/smtp-sink.ts';
+import { recordRun } from './report-section.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 60);
@@ -40,8 +40,6 @@ const PG_RESTART =
   process.env.SOAK_PG_RESTART ??
   `pg_ctlcluster --skip-systemctl-redirect ${fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql')[0] : '15'} main restart`;
 const MAX_IN_FLIGHT = 1000;
-const REPORT_FILE = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
-const RUNS_MARKER = '<!-- soak runs: newest first; `npm run bench:soak` inserts each run below this line -->';
 const PASSWORD = 'soak-demo-password';
 
 // ---------------------------------------------------------------- the installation under load
@@ -673,14 +671,7 @@ if (REPORT) {
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
   const heading = `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: soak${FAULT ? ' with faults' : ''} (\`npm run bench:soak${FAULT ? ' -- --fault' : ''}\`)`;
   const context = `Commit ${commit}; ${os.cpus().length} cores; Node ${process.version}; load generator, both servers and PostgreSQL ${postgresVersion} on this one machine; SMTP: a local smtp-server; files: one folder both servers share.`;
-  const report = fs.readFileSync(REPORT_FILE, 'utf8');
-  const entry = `${heading}\n\n${context}\n\n${lines.join('\n')}\n`;
-  fs.writeFileSync(
-    REPORT_FILE,
-    report.includes(RUNS_MARKER)
-      ? report.replace(RUNS_MARKER, `${RUNS_MARKER}\n\n${entry}`)
-      : `${report}\n${entry}`,
-  );
+  recordRun('soak', `${heading}\n\n${context}\n\n${lines.join('\n')}`);
 }
 await cleanUp();
 process.exit(checks.every((c) => c.held) ? 0 : 1);

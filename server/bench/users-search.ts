@@ -18,8 +18,8 @@ import { openPostgres } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { domains, users } from '../src/db/schema/accounts.ts';
 import type { MailTransport } from '../src/mail-delivery/transport.ts';
-import { selectAccounts } from '../src/modules/accounts/account-view.ts';
-import { countUsers, userFilterConditions, userOrderBy } from '../src/modules/users/user-list.ts';
+import { selectAccounts } from '../src/modules/accounts/account-view.repository.ts';
+import { countUsers, userFilterConditions, userOrderBy } from '../src/modules/users/user-list.repository.ts';
 import { userWithRelationsColumns } from '../src/modules/users/users.repository.ts';
 import { createUserOfRole } from '../src/seed/factories.ts';
 

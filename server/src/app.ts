@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { HARVEST_CENTER_CREATED_MESSAGE } from '@portal/shared/harvest-centers';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,6 +11,9 @@ import { findSessionWithinLifetime, sessionEndsAt } from './auth/session-lifetim
 import type { SessionRow } from './auth/tokens.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import { openAccountRoutes } from './flows/open-account/open-account.routes.ts';
+import { placeOrderRoutes } from './flows/place-order/place-order.routes.ts';
+import { transactionsHistoryRoutes } from './flows/transactions-history/transactions-history.routes.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/error-log.ts';
@@ -21,6 +23,7 @@ import { openApiTransform } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { registerRequestIds, requestIdOf } from './http/request-id.ts';
+import { registerRequestLog, stdoutLogDestination } from './http/request-log.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTenants } from './http/tenant.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -32,22 +35,15 @@ import { createMailTransport, type MailTransport } from './mail-delivery/transpo
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { paymentModeRoutes } from './modules/billing/payment-mode.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import type { CheckoutDeps } from './modules/checkout/checkout-deps.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDocumentsDeps } from './modules/documents/create-documents-deps.ts';
-import { claimSignupAttestation } from './modules/documents/documents.repository.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { documentsAdminRoutes } from './modules/documents/documents-admin.routes.ts';
 import type { DocumentsDeps } from './modules/documents/documents-deps.ts';
 import { SigningReminderJob } from './modules/documents/reminder-job.ts';
-import { sendAgreementsOnBehalfOfCenter } from './modules/documents/send-documents.ts';
-import { signingRoutes } from './modules/documents/signing.routes.ts';
 import { harvestCentersRoutes } from './modules/harvest-centers/harvest-centers.routes.ts';
-import { createHarvestCenter } from './modules/harvest-centers/harvest-centers.service.ts';
 import { hcProfileRoutes } from './modules/hc-profile/hc-profile.routes.ts';
 import { hcStaffRoutes } from './modules/hc-staff/hc-staff.routes.ts';
 import { joinRequestsRoutes } from './modules/join-requests/join-requests.routes.ts';
@@ -55,19 +51,13 @@ import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
-import { salesTeamAddRoutes } from './modules/sales-teams/sales-team-add.routes.ts';
 import { salesTeamsRoutes } from './modules/sales-teams/sales-teams.routes.ts';
-import { shippingLabelDeps, shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
-import { labelSummariesOfTransactions } from './modules/shipping-labels/shipping-labels.service.ts';
-import { secondFactorRoutes } from './modules/sign-in/second-factors/second-factors.routes.ts';
+import { shippingLabelsRoutes } from './modules/shipping-labels/shipping-labels.routes.ts';
 import { SessionPurgeJob } from './modules/sign-in/session-purge.ts';
 import { authRoutes } from './modules/sign-in/sign-in.routes.ts';
-import type { SignUpDeps } from './modules/sign-up/sign-up.deps.ts';
 import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
-import { commissionSharesAt } from './modules/transactions/commission-rates.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
-import { userListRoutes } from './modules/users/user-list.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { vialsRoutes } from './modules/vials/vials.routes.ts';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes.ts';
@@ -76,6 +66,7 @@ import type { PaymentGateway } from './payment-gateways/payment-gateway.ts';
 import { acceptJsSources } from './payment-gateways/payment-mode.ts';
 import { sandboxGatewayRoutes } from './payment-gateways/sandbox/sandbox-gateway.routes.ts';
 import { SandboxGateway } from './payment-gateways/sandbox/sandbox-gateway.ts';
+import { SealKeys } from './pdf-signing/seal-keys.ts';
 import { createFileStorage, type FileStorage } from './storage/file-storage.ts';
 import { type CpuPool, cpuPool } from './workers/cpu-pool.ts';
 
@@ -94,6 +85,8 @@ declare module 'fastify' {
     stagedUploadPurge: StagedUploadPurgeJob;
     /** Files (documents now; labels, assets and logos later): local disk or S3. */
     storage: FileStorage;
+    /** The portal's seal certificate and the media-link key derived from it, loaded on first use. */
+    sealKeys: SealKeys;
     documents: DocumentsDeps;
     signingReminders: SigningReminderJob;
     buildVersion: string;
@@ -120,26 +113,24 @@ export type BuildAppOptions = {
   plugins?: FastifyPluginAsync[];
 };
 
-/** Every domain's routes, in one place so a reader sees the whole API surface. */
+/**
+ * Every module's routes, in one place: one plugin per module. A module with several route files
+ * (one per group of routes) registers them from its own `<module>.routes.ts`.
+ */
 const DOMAIN_ROUTES = [
   authRoutes,
-  secondFactorRoutes,
   mailOutboxRoutes,
   usersRoutes,
-  userListRoutes,
   contactRoutes,
   patientsRoutes,
   labsRoutes,
   harvestCentersRoutes,
   salesTeamsRoutes,
-  salesTeamAddRoutes,
   vialsRoutes,
   productsRoutes,
   hcStaffRoutes,
   dashboardRoutes,
   documentsRoutes,
-  documentsAdminRoutes,
-  signingRoutes,
   billingRoutes,
   couponsRoutes,
   transactionsRoutes,
@@ -149,52 +140,16 @@ const DOMAIN_ROUTES = [
   whiteLabelRoutes,
   auditTrailRoutes,
   joinRequestsRoutes,
+  checkoutRoutes,
+  signUpRoutes,
+  timelineRoutes,
 ];
 
 /**
- * What checkout needs from the app, the documents module's agreement request among it: the referral
- * checkout asks for the new patient's agreements inside its own transaction.
+ * The routes of the use cases that span modules (server/src/flows/): each flow's route lives with
+ * its steps, so following an import from here leads to every module the request touches.
  */
-function checkoutDeps(app: FastifyInstance): CheckoutDeps {
-  return {
-    db: app.db,
-    gateway: app.payments,
-    storage: app.storage,
-    publicUrl: app.config.publicUrl,
-    wakeMail: () => app.mailWorker.wake(),
-    log: app.log,
-    commissionSharesAt,
-    labelRequestsOf: (ids) => labelSummariesOfTransactions(shippingLabelDeps(app), ids),
-    requestPatientAgreements: async (tx, actor, request, origin) => {
-      await sendAgreementsOnBehalfOfCenter(
-        { ...app.documents, db: tx },
-        actor,
-        {
-          harvest_center_id: request.harvestCenterId,
-          patient_id: request.patientId,
-          name: request.name,
-          email: request.email,
-        },
-        origin,
-      );
-    },
-  };
-}
-
-/** What the public sign-up needs: the documents module's attestation claim, the HC creation of harvest-centers. */
-function signUpDeps(app: FastifyInstance): SignUpDeps {
-  return {
-    db: app.db,
-    publicUrl: app.config.publicUrl,
-    signUpRateLimit: app.config.signUpRateLimit,
-    wakeMail: () => app.mailWorker.wake(),
-    claimSignupAttestation,
-    createHarvestCenter: async (actor, body, context) => ({
-      message: HARVEST_CENTER_CREATED_MESSAGE,
-      data: await createHarvestCenter(app.db, actor, body, context),
-    }),
-  };
-}
+const FLOW_ROUTES = [placeOrderRoutes, transactionsHistoryRoutes, openAccountRoutes];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -204,9 +159,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            stream: options.logStream,
+            stream: options.logStream ?? stdoutLogDestination(),
             serializers: { err: serializeError, req: serializeRequest },
           },
+    // One line per request instead of Fastify's two (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: requestIdOf,
@@ -245,9 +202,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('stagedUploadPurge', new StagedUploadPurgeJob({ db: database.db, storage }, app.log));
   app.addHook('onClose', async () => app.stagedUploadPurge.stop());
 
+  app.decorate('sealKeys', new SealKeys(database.db, config.signingCertificate));
   app.decorate(
     'documents',
-    createDocumentsDeps({ db: database.db, storage, config, wakeMail: () => app.mailWorker.wake() }),
+    createDocumentsDeps({
+      db: database.db,
+      storage,
+      config,
+      seal: app.sealKeys,
+      wakeMail: () => app.mailWorker.wake(),
+    }),
   );
   app.decorate(
     'signingReminders',
@@ -267,9 +231,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIds(app);
+  registerRequestLog(app);
   registerTenants(app);
   // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
-  await registerSecurityHeaders(app, acceptJsSources(config.payments));
+  registerSecurityHeaders(app, acceptJsSources(config.payments));
   await app.register(compress, { encodings: ['br', 'gzip'] });
   registerAccessControl(app, {
     sessionTtlDays: config.sessionTtlDays,
@@ -327,11 +292,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pingStorage: () => storage.exists('readyz-probe'),
   });
   for (const routes of DOMAIN_ROUTES) await app.register(routes);
-  await app.register(checkoutRoutes(() => checkoutDeps(app)));
-  await app.register(signUpRoutes(() => signUpDeps(app)));
-  await app.register(timelineRoutes(() => ({ sealCertificate: () => app.documents.seal.certificate() })));
+  for (const routes of FLOW_ROUTES) await app.register(routes);
   if (payments instanceof SandboxGateway) await app.register(sandboxGatewayRoutes(payments));
-  await app.register(paymentModeRoutes(config.payments));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await registerWebApp(app, webDistDir);
   return app;

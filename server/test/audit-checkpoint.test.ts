@@ -9,7 +9,7 @@ import {
   verifyAuditTrail,
   writeAuditCheckpoint,
 } from '../src/audit-chain/audit-checkpoint.ts';
-import { recordAudit } from '../src/audit-chain/audit-log.ts';
+import { recordAudit, SYSTEM_IDENTITY } from '../src/audit-chain/audit-log.ts';
 import type { Db } from '../src/db/client.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { createUserOfRole, type UserRow } from '../src/seed/factories.ts';
@@ -31,7 +31,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function record(n: number, prefix = 'test.row') {
-  for (let i = 0; i < n; i++) await recordAudit(t.db, { action: `${prefix}${i}` });
+  for (let i = 0; i < n; i++) await recordAudit(t.db, SYSTEM_IDENTITY, { action: `${prefix}${i}` });
 }
 
 async function headSeq(db: Db): Promise<number> {

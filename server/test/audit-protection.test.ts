@@ -1,7 +1,7 @@
 import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredAudit, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
-import { recordAudit } from '../src/audit-chain/audit-log.ts';
+import { recordAudit, SYSTEM_IDENTITY } from '../src/audit-chain/audit-log.ts';
 import type { Db } from '../src/db/client.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { ageAuditRows } from './helpers/audit-rows.ts';
@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (let i = 0; i < 4; i++) await recordAudit(t.db, { action: `test.protected${i}` });
+  for (let i = 0; i < 4; i++) await recordAudit(t.db, SYSTEM_IDENTITY, { action: `test.protected${i}` });
 });
 afterAll(() => t.close());
 
@@ -102,7 +102,7 @@ describe('the retention purge (audit_log_purge)', () => {
   it('deletes only rows older than the period, oldest first, and the chain still verifies', async () => {
     const own = await buildTestApp();
     try {
-      for (let i = 1; i <= 5; i++) await recordAudit(own.db, { action: `test.purge${i}` });
+      for (let i = 1; i <= 5; i++) await recordAudit(own.db, SYSTEM_IDENTITY, { action: `test.purge${i}` });
       const rows = () =>
         own.db
           .select({ seq: auditLog.chainSeq, action: auditLog.action })
@@ -131,7 +131,7 @@ describe('the retention purge (audit_log_purge)', () => {
       await ageAuditRows(own.db, head, '7 years');
       expect(await purgeExpiredAudit(own.db)).toBe(1);
       expect((await rows()).map((r) => r.action)).toEqual(['test.purge5']);
-      await recordAudit(own.db, { action: 'test.after-purge' });
+      await recordAudit(own.db, SYSTEM_IDENTITY, { action: 'test.after-purge' });
       expect(await seqOf('test.after-purge')).toBe(head + 1);
       expect(await verifyAuditChain(own.db)).toMatchObject({ ok: true, rows: 2 });
     } finally {

@@ -2,7 +2,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredAudit, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
-import { recordAudit } from '../src/audit-chain/audit-log.ts';
+import { recordAudit, SYSTEM_IDENTITY } from '../src/audit-chain/audit-log.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { ageAuditRows } from './helpers/audit-rows.ts';
@@ -166,12 +166,12 @@ describe('audit trail', () => {
   });
 
   it('keeps rows for the retention period the database holds, then purges them (decision 028)', async () => {
-    await recordAudit(t.db, { action: 'test.old' });
+    await recordAudit(t.db, SYSTEM_IDENTITY, { action: 'test.old' });
     expect(await purgeExpiredAudit(t.db)).toBe(0);
     // Every row so far made 7 years old behind the triggers' back (its hashes made to match).
     const [old] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'test.old'));
     await ageAuditRows(t.db, Number(old.chainSeq), '7 years');
-    await recordAudit(t.db, { action: 'test.new' });
+    await recordAudit(t.db, SYSTEM_IDENTITY, { action: 'test.new' });
     const [{ n: aged }] = await t.db
       .select({ n: count() })
       .from(auditLog)
@@ -188,7 +188,7 @@ describe('audit trail', () => {
     try {
       const patientOfOwn = await createUser(own.db, {});
       for (let i = 0; i < 5; i++)
-        await recordAudit(own.db, { action: `test.row${i}`, patientId: patientOfOwn.id });
+        await recordAudit(own.db, SYSTEM_IDENTITY, { action: `test.row${i}`, patientId: patientOfOwn.id });
       expect(await verifyAuditChain(own.db)).toEqual({ ok: true, rows: expect.any(Number) });
 
       await own.db.execute(sql`SET session_replication_role = replica`);

@@ -1,23 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { SANDBOX_CVC_MISMATCH, SANDBOX_TEST_CARDS } from '@portal/shared/cards';
 import { CHECKOUT_TEXTS, REFERRAL_HARVEST_FEE_CENTS } from '@portal/shared/checkout';
 import { COUPON_CHECKS_LIMITED, COUPON_CHECKS_PER_MINUTE, COUPON_REJECTIONS } from '@portal/shared/coupons';
 import { PRODUCT } from '@portal/shared/products';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { coupons, transactions } from '../src/db/schema/commerce.ts';
 import { documents } from '../src/db/schema/documents.ts';
 import { mailOutbox } from '../src/db/schema/platform.ts';
 import { sandboxGatewayCharges } from '../src/db/schema/sandbox-gateway.ts';
 import { products } from '../src/db/schema/vials.ts';
+import { IDEMPOTENCY_TEXTS } from '../src/modules/checkout/checkout-attempts.ts';
 import { createHarvestCenter, createPatient } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { allowVialCheckout, saveTestCard, tokenizeTestCard } from './helpers/commerce.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
+const onPostgres = inject('testDatabase').kind === 'postgres';
 let t: TestApp;
 let w: ChainWorld;
 const logs: string[] = [];
@@ -198,21 +202,52 @@ describe('checkout', () => {
     expect(row).toMatchObject({ amountCents: 0, cardLast4: '', gatewayTransactionId: '' });
   });
 
-  it('the same order key never charges twice, even when submitted twice at once', async () => {
+  it('the same order key never charges twice: sent again, the order is answered, not charged again', async () => {
     const card = await saveTestCard(t, w.hcB, w.hcB.id);
     const payload = order({ auth_customer_payment_profile_id: card.payment_profile_id });
     const chargesBefore = (await t.db.select().from(sandboxGatewayCharges)).length;
-    const [first, second] = await Promise.all([checkout(w.hcB, payload), checkout(w.hcB, payload)]);
-    const third = await checkout(w.hcB, payload);
-    const answers = [first, second, third]
-      .filter((r) => r.statusCode === 200)
-      .map((r) => r.json().transaction_id);
-    expect(new Set(answers).size).toBe(1);
-    expect([first, second].map((r) => r.statusCode).sort()).toEqual(expect.arrayContaining([200]));
+    const first = await checkout(w.hcB, payload);
+    const again = await checkout(w.hcB, payload);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json().transaction_id).toBe(first.json().transaction_id);
     expect((await t.db.select().from(sandboxGatewayCharges)).length).toBe(chargesBefore + 1);
     const otherOrder = await checkout(w.hcB, { ...payload, product_quantity: 2 });
     expect(otherOrder.statusCode).toBe(409);
+    expect(otherOrder.json().message).toBe(IDEMPOTENCY_TEXTS.otherOrder);
   });
+
+  // PostgreSQL only: there the two requests run at the same time on two connections (PGlite has one,
+  // so its requests take turns). A lock on the transactions table holds whichever claimed the key
+  // just before its record, so the other surely arrives while the order is still being placed.
+  it.runIf(onPostgres)(
+    'the same order sent twice at once: one 200, and a 409 for the duplicate while the first is placed',
+    async () => {
+      const card = await saveTestCard(t, w.hcB, w.hcB.id);
+      const payload = order({ auth_customer_payment_profile_id: card.payment_profile_id });
+      const chargesBefore = (await t.db.select().from(sandboxGatewayCharges)).length;
+      const hold = new pg.Client({ connectionString: t.database.connectionString });
+      await hold.connect();
+      try {
+        await hold.query('BEGIN');
+        await hold.query('LOCK TABLE transactions IN SHARE MODE');
+        const requests = [checkout(w.hcB, payload), checkout(w.hcB, payload)];
+        // The duplicate answers at once; the first waits for the lock (both would, were the key not claimed).
+        const duplicate = await Promise.race([...requests, delay(10_000).then(() => null)]);
+        await hold.query('COMMIT');
+        const answers = await Promise.all(requests);
+        expect(duplicate?.statusCode).toBe(409);
+        expect(duplicate?.json().message).toBe(IDEMPOTENCY_TEXTS.inProgress);
+        expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+        const paid = answers.find((r) => r.statusCode === 200);
+        const replay = await checkout(w.hcB, payload);
+        expect(replay.statusCode).toBe(200);
+        expect(replay.json().transaction_id).toBe(paid?.json().transaction_id);
+        expect((await t.db.select().from(sandboxGatewayCharges)).length).toBe(chargesBefore + 1);
+      } finally {
+        await hold.end();
+      }
+    },
+  );
 
   it('20 parallel checkouts on a 5-use coupon use it exactly 5 times', async () => {
     const coupon = await createCoupon({ maxUseNumber: 5, discountAmountCents: 1_000 });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { vialRecords } from '../src/db/schema/vials.ts';
-import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.repository.ts';
 import { seedDemoData } from '../src/seed/demo-seed.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { documents, documentTemplates, signingCertificates } from '../src/db/schema/documents.ts';
-import { SealKeys } from '../src/modules/documents/seal-keys.ts';
+import { SealKeys } from '../src/pdf-signing/seal-keys.ts';
 import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import type { UserRow } from '../src/seed/factories.ts';
 import { createTwoSidedWorld, type TwoSidedWorld } from './helpers/access-world.ts';

@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog, mailOutbox } from '../src/db/schema/platform.ts';
-import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
-import { updatePatientRecord } from '../src/modules/accounts/account-writes.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.repository.ts';
+import { updatePatientRecord } from '../src/modules/accounts/account-writes.repository.ts';
 import {
   createHarvestCenter,
   createPatient,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog, mailOutbox } from '../src/db/schema/platform.ts';
-import { findAccountById } from '../src/modules/accounts/account-view.ts';
+import { findAccountById } from '../src/modules/accounts/account-view.repository.ts';
 import { createSalesManager, createSalesRep } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';

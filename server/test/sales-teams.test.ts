@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
-import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.repository.ts';
 import {
   createHarvestCenter,
   createPatient,

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BulkParties, bulkInsertTransactions, createBulkParties } from '../bench/bulk-transactions.ts';
 import type { Actor } from '../src/auth/actor.ts';
 import { transactions } from '../src/db/schema/commerce.ts';
-import { countTransactions, whereConditions } from '../src/modules/transactions/transaction-counts.ts';
 import {
-  type ReportNarrowing,
-  reportQueries,
-  reportWhere,
-} from '../src/modules/transactions/transaction-report.ts';
+  countTransactions,
+  whereConditions,
+} from '../src/modules/transactions/transaction-counts.repository.ts';
+import { type ReportNarrowing, reportWhere } from '../src/modules/transactions/transaction-report.ts';
+import { reportQueries } from '../src/modules/transactions/transaction-rows.repository.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**

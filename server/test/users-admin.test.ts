@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { vialRecords } from '../src/db/schema/vials.ts';
-import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.repository.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { csvCell } from '../src/exports/csv.ts';
-import { countUsers, userFilterConditions } from '../src/modules/users/user-list.ts';
+import { countUsers, userFilterConditions } from '../src/modules/users/user-list.repository.ts';
 import {
   createUser,
   createUserOfRole,

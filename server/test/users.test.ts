@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
-import { findAccountById } from '../src/modules/accounts/account-view.ts';
+import { findAccountById } from '../src/modules/accounts/account-view.repository.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';
 

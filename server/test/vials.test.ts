@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { vialRecords } from '../src/db/schema/vials.ts';
-import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.ts';
+import { accountColumns, selectAccounts } from '../src/modules/accounts/account-view.repository.ts';
 import { createPatient, createVialRecord } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Cards (part 2 §3 Saved payment option, §5 Payment form; DESIGN.md "card payments"). The card
+ * Cards (part 2 §3 Saved payment option, §5 Payment form; docs/decisions/019-commerce-and-payments.md). The card
  * number and CVC go from the browser to the gateway's tokenizer only; the portal's API receives an
  * opaque token (Accept.js-style `opaque_data`) and stores brand, last 4 digits, holder and expiry.
  * The rules here serve the card form (instant feedback) and the sandbox gateway (its checks).

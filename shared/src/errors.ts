@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of the API (DESIGN.md, "The API contract"). */
+/** The one error shape of the API (docs/architecture.md, "The API contract"). */
 export const ZApiError = z.object({
   message: z.string(),
   code: z.string().optional(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { formatDisplayDate } from './dates.ts';
-import { ADMIN_MEMBERSHIPS, LAB_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from './memberships.ts';
 
 /** A patient's story in one view (issue 16): the stage it is at and every event, oldest first. */
 

@@ -1,46 +1,106 @@
 import { and, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/platform.ts';
+import { type AuditIdentity, isAuditIdentity } from './audit-identity.ts';
 
+export type { AuditIdentity } from './audit-identity.ts';
+export { identityOf, SYSTEM_IDENTITY, visitorIdentity } from './audit-identity.ts';
+
+/** What happened; who did it is the AuditIdentity beside it, never fields of the entry. */
 export type AuditEntry = {
   action: string;
-  /** The person (the admin behind Login As, the staff member behind staff access). */
-  actorUserId?: number | null;
-  /** The account that person acted as, when not their own. */
-  actingAsUserId?: number | null;
   targetUserId?: number | null;
   /** The patient the row is about: the patient's "who saw my record" and the audit filters. */
   patientId?: number | null;
   objectType?: string;
   objectId?: string | number;
   email?: string;
-  ip?: string;
   detail?: Record<string, unknown>;
 };
 
 /**
- * Writes an audit row, in the caller's transaction when it passes one (so a change and its record
- * commit together). The database chains and protects it (docs/decisions/024-audit-trail.md).
+ * Writes an audit row `by` an identity (person, account acted as, address), in the caller's
+ * transaction when it passes one (so a change and its record commit together). The database chains
+ * and protects it (docs/decisions/024-audit-trail.md).
  */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+export async function recordAudit(db: Db, by: AuditIdentity, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRow(by, entry));
+}
+
+function auditRow(by: AuditIdentity, entry: AuditEntry) {
+  if (!isAuditIdentity(by))
+    throw new Error('An audit identity comes from identityOf, visitorIdentity or SYSTEM_IDENTITY');
+  return {
     action: entry.action,
-    actorUserId: entry.actorUserId ?? null,
-    actingAsUserId: entry.actingAsUserId ?? null,
+    actorUserId: by.actorUserId,
+    actingAsUserId: by.actingAsUserId,
+    ip: by.ip,
     targetUserId: entry.targetUserId ?? null,
     patientId: entry.patientId ?? null,
     objectType: entry.objectType ?? '',
     objectId: entry.objectId === undefined ? '' : String(entry.objectId),
     email: entry.email?.toLowerCase() ?? '',
-    ip: entry.ip ?? '',
     detail: entry.detail ?? {},
-  });
+  };
 }
 
-/** Who did it, from a session: the person, and the account acted as when that is another one. */
-export function auditIdentity(actor: { id: number; session: { actorUserId: number | null } }) {
-  const person = actor.session.actorUserId ?? actor.id;
-  return { actorUserId: person, actingAsUserId: person === actor.id ? null : actor.id };
+type Waiting = { row: ReturnType<typeof auditRow>; done: (error?: unknown) => void };
+
+/** Rows at most one INSERT carries: bounds the statement whatever the load. */
+const MAX_ROWS_PER_INSERT = 500;
+
+/**
+ * Group commit for rows that are not part of a change (a listing of patients): the first row is
+ * written at once; rows that arrive while that write is in flight wait for it and then go together in
+ * one INSERT. Every row is still committed before its caller goes on, so a list is never sent before
+ * its record is written; but under load a hundred listings cost one chain lock and one commit, not a
+ * hundred in a row (docs/decisions/035).
+ */
+class GroupedAuditWriter {
+  readonly #db: Db;
+  #waiting: Waiting[] = [];
+  #writing = false;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  write(row: Waiting['row']): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.#writing) void this.#writeAll();
+    });
+  }
+
+  async #writeAll(): Promise<void> {
+    this.#writing = true;
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, MAX_ROWS_PER_INSERT);
+      try {
+        await this.#db.insert(auditLog).values(batch.map((waiting) => waiting.row));
+        for (const waiting of batch) waiting.done();
+      } catch (error) {
+        for (const waiting of batch) waiting.done(error ?? new Error('The audit row was not written'));
+      }
+    }
+    this.#writing = false;
+  }
+}
+
+const groupedWriters = new WeakMap<Db, GroupedAuditWriter>();
+
+/**
+ * recordAudit for a row that stands alone (not inside a transaction of a change), written together
+ * with the rows other requests write at the same moment. Resolves once the row is committed.
+ */
+export async function recordAuditGrouped(db: Db, by: AuditIdentity, entry: AuditEntry): Promise<void> {
+  const row = auditRow(by, entry);
+  let writer = groupedWriters.get(db);
+  if (!writer) {
+    writer = new GroupedAuditWriter(db);
+    groupedWriters.set(db, writer);
+  }
+  return writer.write(row);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { auditIdentity, recordAudit } from './audit-log.ts';
+import { identityOf, recordAuditGrouped } from './audit-log.ts';
 
 /**
  * Lists that show patients (docs/decisions/028-audit-retention-and-checkpoints.md): a patient's "who
@@ -16,7 +16,8 @@ export type PatientListingAction = (typeof PATIENT_LISTING_ACTIONS)[number];
 /**
  * One audit row for a listing: who listed, acting as whom, from where, which list (its path, as the
  * object) and which patients (`detail.patient_ids`, found by an index; a single patient is also the
- * row's patient). A listing that showed no patient writes nothing.
+ * row's patient). A listing that showed no patient writes nothing. `db` is the app's handle, never a
+ * transaction: the row is written beside the listing, not inside it.
  */
 export async function recordPatientListing(
   db: Db,
@@ -28,13 +29,12 @@ export async function recordPatientListing(
     (a, b) => a - b,
   );
   if (ids.length === 0) return;
-  await recordAudit(db, {
+  // Grouped with the listings of other requests: a listing changes nothing it must commit with.
+  await recordAuditGrouped(db, identityOf(actor, listing), {
     action: listing.action,
-    ...auditIdentity(actor),
     patientId: ids.length === 1 ? ids[0] : null,
     objectType: 'list',
     objectId: listing.path,
-    ip: listing.ip,
     detail: { patient_ids: ids },
   });
 }

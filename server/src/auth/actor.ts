@@ -34,3 +34,14 @@ export type Actor = {
 
 /** Where a request came from, for the audit log and new sessions. */
 export type RequestContext = { ip: string; userAgent: string };
+
+/** A session as far as who is behind it: the account signed into, and the person who opened it. */
+export type SessionPerson = { id: number; session: { actorUserId: number | null } };
+
+/**
+ * The person behind a session: the admin in "Login As", the staff member in "Access to this HC",
+ * otherwise the account itself. Authorship (created by, decided by) names this person.
+ */
+export function personOf(actor: SessionPerson): number {
+  return actor.session.actorUserId ?? actor.id;
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EMAIL_CONFIRMATION_INVALID_MESSAGE, EMAIL_CONFIRMATION_TTL_DAYS } from '@portal/shared/sign-up';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../audit-chain/audit-log.ts';
+import { countRecentAudit, recordAudit, visitorIdentity } from '../audit-chain/audit-log.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/accounts.ts';
 import { auditLog } from '../db/schema/platform.ts';
@@ -67,7 +67,7 @@ export async function confirmEmail(db: Db, token: string, ip: string): Promise<v
       .update(users)
       .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
       .where(eq(users.id, claimed.userId));
-    await recordAudit(tx, { action: 'email.confirmed', targetUserId: claimed.userId, ip });
+    await recordAudit(tx, visitorIdentity(ip), { action: 'email.confirmed', targetUserId: claimed.userId });
   });
 }
 
@@ -102,7 +102,11 @@ export async function resendEmailConfirmation(
     );
     if (recent >= RESEND_LIMIT) return false;
     await queueEmailConfirmation(tx, account, context.publicUrl);
-    await recordAudit(tx, { action: RESENT, targetUserId: account.id, email: account.email, ip: context.ip });
+    await recordAudit(tx, visitorIdentity(context.ip), {
+      action: RESENT,
+      targetUserId: account.id,
+      email: account.email,
+    });
     return true;
   });
 }

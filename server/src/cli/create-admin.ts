@@ -9,7 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { users } from '../db/schema/accounts.ts';
-import { findUserByEmail } from '../modules/sign-in/sign-in.service.ts';
+import { findUserByEmail } from '../modules/sign-in/sign-in.repository.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },

@@ -5,7 +5,7 @@ import type { Cell, Column, ColumnKind, RowBatches } from './spreadsheet-rows.ts
 
 /**
  * An .xlsx file as a stream: the worksheet's XML is written row by row with inline strings (no
- * shared-string table to hold) into a streaming zip. Chosen by measurement (../shared/STACK-NOTES,
+ * shared-string table to hold) into a streaming zip. Chosen by measurement (docs/decisions/020,
  * docs/benchmarks.md): exceljs's streaming writer held 870 MB at a million rows; this stays flat.
  */
 

@@ -1,8 +1,8 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
-import { patientAccounts } from '../db/schema/account-links.ts';
 import { users } from '../db/schema/accounts.ts';
+import { joinPatientRow, patientRow } from '../modules/accounts/account-view.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from '../modules/documents/documents-deps.ts';
 import { accountAttestationLink, signLinkForDocument } from '../modules/documents/embedded-signing.ts';
 import { sendDocuments } from '../modules/documents/send-documents.ts';
@@ -62,11 +62,13 @@ export async function seedDemoDocuments(
   const attestation = await accountAttestationLink(deps, hc, undefined, SEED_ORIGIN);
   await signAsSigner(deps, hc, attestation.documentId, `${accounts.hc.firstName} ${accounts.hc.lastName}`);
 
-  const others = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .innerJoin(patientAccounts, eq(patientAccounts.userId, users.id))
-    .where(and(eq(patientAccounts.harvestCenterId, accounts.hc.id), ne(users.id, accounts.patient.id)))
+  const others = await joinPatientRow(
+    db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .$dynamic(),
+  )
+    .where(and(eq(patientRow.harvestCenterId, accounts.hc.id), ne(users.id, accounts.patient.id)))
     .orderBy(asc(users.id))
     .limit(4);
   const signed = [accounts.patient, ...others.slice(0, 1)];

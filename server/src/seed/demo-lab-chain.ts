@@ -2,8 +2,8 @@ import { addDays, todayIsoDate } from '@portal/shared/dates';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { LAB_STAGES, YES_NO } from '@portal/shared/patients';
 import type { Db } from '../db/client.ts';
-import { findAccountById } from '../modules/accounts/account-view.ts';
-import { updatePatientRecord } from '../modules/accounts/account-writes.ts';
+import { findAccountById } from '../modules/accounts/account-view.repository.ts';
+import { updatePatientRecord } from '../modules/accounts/account-writes.repository.ts';
 import { createProcessingLab, linkStaffToHarvestCenter, type UserRow } from './factories.ts';
 import {
   createHarvestCenter,

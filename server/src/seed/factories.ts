@@ -2,8 +2,8 @@ import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { processingLabs, userTagLinks } from '../db/schema/accounts.ts';
-import type { AccountRow } from '../modules/accounts/account-view.ts';
-import { insertAccount, type NewAccount } from '../modules/accounts/account-writes.ts';
+import type { AccountRow } from '../modules/accounts/account-view.repository.ts';
+import { insertAccount, type NewAccount } from '../modules/accounts/account-writes.repository.ts';
 
 export type UserRow = AccountRow;
 
@@ -56,4 +56,7 @@ export async function createProcessingLab(db: Db, name = `Lab ${++sequence}`) {
   return lab;
 }
 
-export { linkRhcToHarvestCenter, linkStaffToHarvestCenter } from '../modules/accounts/account-writes.ts';
+export {
+  linkRhcToHarvestCenter,
+  linkStaffToHarvestCenter,
+} from '../modules/accounts/account-writes.repository.ts';

@@ -3,7 +3,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { computeEstimatedVialsReadyDate, inheritedSalesRepId } from '@portal/shared/patients';
 import { notEnoughVialsMessage, type TVialType, vialTotalsDelta } from '@portal/shared/vials';
 import type { Db } from '../db/client.ts';
-import { adjustVialTotals } from '../modules/accounts/account-writes.ts';
+import { adjustVialTotals } from '../modules/accounts/account-writes.repository.ts';
 import { insertVialRecord } from '../modules/vials/vials.repository.ts';
 import {
   type CreateUserInput,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { commissionRates, transactions } from '../db/schema/commerce.ts';
 import { products } from '../db/schema/vials.ts';
-import { salesTeamOf } from '../modules/accounts/buyers.ts';
+import { salesTeamOf } from '../modules/accounts/sales-chain.repository.ts';
 import { commissionSharesAt } from '../modules/transactions/commission-rates.ts';
 
 type Ref = { id: number };

@@ -11,7 +11,7 @@ import { shippingLabelRequests } from '../../src/db/schema/shipping.ts';
 import { adminInvitations } from '../../src/db/schema/sign-up.ts';
 import { products } from '../../src/db/schema/vials.ts';
 import { enqueueMail } from '../../src/mail-delivery/outbox.ts';
-import { createJoinRequest } from '../../src/modules/accounts/center-join.ts';
+import { createJoinRequest } from '../../src/modules/accounts/center-join.repository.ts';
 import { CENTER_LOGOS } from '../../src/modules/accounts/center-logo.ts';
 import { ASSET_FILES } from '../../src/modules/assets/asset-files.ts';
 import { LABEL_FILES } from '../../src/modules/shipping-labels/label-files.ts';

@@ -2,7 +2,7 @@ import type { TApiError } from '@portal/shared/errors';
 import { TEXT } from '@portal/shared/ui-constants';
 import { clearSession, getToken, loginPath } from './session.ts';
 
-/** A failed call, in the API's one error shape (DESIGN.md "The API contract"). */
+/** A failed call, in the API's one error shape (docs/architecture.md, "The API contract"). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;

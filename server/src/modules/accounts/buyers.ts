@@ -1,12 +1,10 @@
 import { MEMBERSHIP, VIAL_CHECKOUT_TAG_ID } from '@portal/shared/memberships';
-import { and, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts, patientAccounts, salesAccounts } from '../../db/schema/account-links.ts';
-import { users, userTagLinks } from '../../db/schema/accounts.ts';
 import { forbidden } from '../../errors/app-error.ts';
-import { isRhcAssociatedWithHc } from './account-writes.ts';
+import { hasTag } from './account-view.repository.ts';
+import { isRhcAssociatedWithHc } from './center-links.repository.ts';
+import { findHarvestCenterOfPatient } from './patient-links.repository.ts';
 
 /**
  * Who may buy, keep saved cards and saved locations (part 2 §6): harvest centers, referral harvest
@@ -21,14 +19,6 @@ export type Buyer = {
 
 export const NOT_A_BUYER_MESSAGE =
   'Only harvest centers, referral harvest centers and patients who may order vials can do this.';
-
-export async function hasTag(db: Db, userId: number, tagId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: userTagLinks.userId })
-    .from(userTagLinks)
-    .where(and(eq(userTagLinks.userId, userId), eq(userTagLinks.tagId, tagId)));
-  return row !== undefined;
-}
 
 /** The buying account behind this caller, or null when it may not buy. */
 export async function buyerOf(db: Db, actor: Actor): Promise<Buyer | null> {
@@ -57,58 +47,6 @@ export async function requireOwnBuyer(db: Db, actor: Actor, userId: number): Pro
   return buyer;
 }
 
-export type SalesTeam = {
-  salesRepId: number | null;
-  salesManagerId: number | null;
-  salesDistributorId: number | null;
-};
-
-/** The sales rep of a center or patient, with the rep's manager and the manager's distributor, as of now. */
-export async function salesTeamOf(db: Db, accountId: number): Promise<SalesTeam> {
-  const [center] = await db
-    .select({ salesRepId: centerAccounts.salesRepId })
-    .from(centerAccounts)
-    .where(eq(centerAccounts.userId, accountId));
-  const [patient] = center
-    ? [undefined]
-    : await db
-        .select({ salesRepId: patientAccounts.salesRepId })
-        .from(patientAccounts)
-        .where(eq(patientAccounts.userId, accountId));
-  return salesTeamOfRep(db, center?.salesRepId ?? patient?.salesRepId ?? null);
-}
-
-/** A rep with its manager and that manager's distributor, by the links as they are now. */
-export async function salesTeamOfRep(db: Db, salesRepId: number | null): Promise<SalesTeam> {
-  if (salesRepId === null) return { salesRepId: null, salesManagerId: null, salesDistributorId: null };
-  const manager = alias(salesAccounts, 'manager');
-  const [team] = await db
-    .select({ salesManagerId: salesAccounts.salesManagerId, salesDistributorId: manager.salesDistributorId })
-    .from(salesAccounts)
-    .leftJoin(manager, eq(manager.userId, salesAccounts.salesManagerId))
-    .where(eq(salesAccounts.userId, salesRepId));
-  return {
-    salesRepId,
-    salesManagerId: team?.salesManagerId ?? null,
-    salesDistributorId: team?.salesDistributorId ?? null,
-  };
-}
-
-/** The account's e-mail and display name (receipts, gateway customer profiles). */
-export async function accountContact(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      company: users.company,
-      phoneNumber: users.phoneNumber,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
 /**
  * The harvest center an order belongs to (coupon restrictions, the transaction's HC): the HC itself;
  * for an RHC the HC it chose, which must be one of its associated centers; for a patient its HC.
@@ -123,9 +61,5 @@ export async function harvestCenterOfOrder(
     if (requestedHcId === null) return null;
     return (await isRhcAssociatedWithHc(db, buyer.userId, requestedHcId)) ? requestedHcId : null;
   }
-  const [patient] = await db
-    .select({ harvestCenterId: patientAccounts.harvestCenterId })
-    .from(patientAccounts)
-    .where(eq(patientAccounts.userId, buyer.userId));
-  return patient?.harvestCenterId ?? null;
+  return findHarvestCenterOfPatient(db, buyer.userId);
 }

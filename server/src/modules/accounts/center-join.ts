@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { TJoinKind, TJoinStatus } from '@portal/shared/join-requests';
-import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { TJoinKind } from '@portal/shared/join-requests';
 import type { Db } from '../../db/client.ts';
-import { findPage, type Page, type PageRequest, totalRows } from '../../db/paging.ts';
-import { centerJoinLinks, centerJoinRequests, users } from '../../db/schema/accounts.ts';
 import { enqueueMail } from '../../mail-delivery/outbox.ts';
-import { linkRhcToHarvestCenter, linkStaffToHarvestCenter } from './account-writes.ts';
+import { linkRhcToHarvestCenter, linkStaffToHarvestCenter } from './account-writes.repository.ts';
+import { markJoinRequestDecided } from './center-join.repository.ts';
 
 /*
  * Joining a harvest center (docs/decisions/027-consent-to-join-a-center.md). A staff member who
@@ -15,148 +10,6 @@ import { linkRhcToHarvestCenter, linkStaffToHarvestCenter } from './account-writ
  * center or an admin, and only an approved request becomes a link (hc_staff_links, rhc_hc_links),
  * which is what every scope reads. The link itself carries a token the center can renew.
  */
-
-/** 24 random bytes: 32 URL-safe characters, not guessable as the center's sequential id was. */
-function newJoinToken(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-/** The center's join-link token, made on first use. */
-export async function joinLinkTokenOf(db: Db, harvestCenterId: number): Promise<string> {
-  await db
-    .insert(centerJoinLinks)
-    .values({ harvestCenterId, token: newJoinToken() })
-    .onConflictDoNothing({ target: centerJoinLinks.harvestCenterId });
-  const [row] = await db
-    .select({ token: centerJoinLinks.token })
-    .from(centerJoinLinks)
-    .where(eq(centerJoinLinks.harvestCenterId, harvestCenterId));
-  return row.token;
-}
-
-/** A new token for the center's link: the old link stops working at once. */
-export async function renewJoinLinkToken(db: Db, harvestCenterId: number): Promise<string> {
-  const token = newJoinToken();
-  await db
-    .insert(centerJoinLinks)
-    .values({ harvestCenterId, token })
-    .onConflictDoUpdate({ target: centerJoinLinks.harvestCenterId, set: { token, createdAt: new Date() } });
-  return token;
-}
-
-/** Whether `token` is the current join-link token of this active harvest center. */
-export async function isJoinTokenOf(db: Db, harvestCenterId: number, token: string | undefined) {
-  if (!token) return false;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(centerJoinLinks)
-    .innerJoin(users, eq(users.id, centerJoinLinks.harvestCenterId))
-    .where(
-      and(
-        eq(centerJoinLinks.harvestCenterId, harvestCenterId),
-        eq(centerJoinLinks.token, token),
-        eq(users.membershipId, MEMBERSHIP.harvestCenter),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Records a pending request to join; a repeated one stays as it is (undefined then). */
-export async function createJoinRequest(
-  db: Db,
-  request: { kind: TJoinKind; requesterId: number; harvestCenterId: number },
-): Promise<number | undefined> {
-  const [row] = await db
-    .insert(centerJoinRequests)
-    .values(request)
-    .onConflictDoNothing()
-    .returning({ id: centerJoinRequests.id });
-  return row?.id;
-}
-
-const requester = alias(users, 'join_requester');
-const center = alias(users, 'join_center');
-
-const joinRequestColumns = {
-  id: centerJoinRequests.id,
-  kind: centerJoinRequests.kind,
-  status: centerJoinRequests.status,
-  createdAt: centerJoinRequests.createdAt,
-  decidedAt: centerJoinRequests.decidedAt,
-  harvestCenterId: centerJoinRequests.harvestCenterId,
-  harvestCenterCompany: center.company,
-  harvestCenterEmail: center.email,
-  requesterId: requester.id,
-  requesterFirstName: requester.firstName,
-  requesterLastName: requester.lastName,
-  requesterEmail: requester.email,
-  requesterCompany: requester.company,
-  requesterPhone: requester.phoneNumber,
-  requesterEmailConfirmedAt: requester.emailConfirmedAt,
-};
-
-function selectJoinRequests<T extends SelectedFields>(db: Db, extra: T) {
-  return db
-    .select({ ...joinRequestColumns, ...extra })
-    .from(centerJoinRequests)
-    .innerJoin(requester, eq(requester.id, centerJoinRequests.requesterId))
-    .innerJoin(center, eq(center.id, centerJoinRequests.harvestCenterId));
-}
-
-export type JoinRequestRow = Awaited<ReturnType<typeof findJoinRequest>> & object;
-
-/** One request with its requester and center; locked for the decision when asked. */
-export async function findJoinRequest(db: Db, id: number, options: { forUpdate?: boolean } = {}) {
-  const query = selectJoinRequests(db, {}).where(eq(centerJoinRequests.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: centerJoinRequests }) : await query;
-  return row;
-}
-
-export type JoinRequestFilter = {
-  harvestCenterId?: number;
-  kind?: TJoinKind;
-  status?: TJoinStatus;
-  /** The admin's reach over the center (scopes.ts inAdminReach), as a condition on its id column. */
-  reach?: (centerId: typeof centerJoinRequests.harvestCenterId) => SQL;
-};
-
-/** Requests by the filter, oldest pending first (the queue a center works through). */
-export function findJoinRequestPage(
-  db: Db,
-  filter: JoinRequestFilter,
-  page: PageRequest,
-): Promise<Page<JoinRequestRow>> {
-  return findPage(
-    () =>
-      selectJoinRequests(db, { totalRows })
-        .where(
-          and(
-            filter.harvestCenterId === undefined
-              ? undefined
-              : eq(centerJoinRequests.harvestCenterId, filter.harvestCenterId),
-            filter.kind ? eq(centerJoinRequests.kind, filter.kind) : undefined,
-            filter.status ? eq(centerJoinRequests.status, filter.status) : undefined,
-            filter.reach?.(centerJoinRequests.harvestCenterId),
-          ),
-        )
-        .orderBy(asc(centerJoinRequests.createdAt), asc(centerJoinRequests.id)),
-    page,
-  );
-}
-
-/** A requester's own requests that are not (yet) links: what the staff dashboard says is waiting. */
-export function findOpenJoinRequestsOf(db: Db, requesterId: number) {
-  return selectJoinRequests(db, {})
-    .where(
-      and(
-        eq(centerJoinRequests.requesterId, requesterId),
-        inArray(centerJoinRequests.status, ['pending', 'declined']),
-      ),
-    )
-    .orderBy(desc(centerJoinRequests.createdAt));
-}
 
 /**
  * Decides a pending request in the caller's transaction; an approval makes the link. Returns false
@@ -168,43 +21,13 @@ export async function decideJoinRequest(
   decision: 'approved' | 'declined',
   deciderId: number,
 ): Promise<boolean> {
-  const decided = await db
-    .update(centerJoinRequests)
-    .set({ status: decision, decidedAt: new Date(), decidedBy: deciderId })
-    .where(and(eq(centerJoinRequests.id, request.id), eq(centerJoinRequests.status, 'pending')))
-    .returning({ id: centerJoinRequests.id });
-  if (decided.length === 0) return false;
+  if (!(await markJoinRequestDecided(db, request.id, decision, deciderId))) return false;
   if (decision === 'approved') {
     if (request.kind === 'staff')
       await linkStaffToHarvestCenter(db, request.requesterId, request.harvestCenterId);
     else await linkRhcToHarvestCenter(db, request.requesterId, request.harvestCenterId);
   }
   return true;
-}
-
-/**
- * An admin who links an account to centers directly (HC Staff Manager, RHC Manager) answers the
- * pending requests for those centers too.
- */
-export async function approvePendingJoinRequests(
-  db: Db,
-  kind: TJoinKind,
-  requesterId: number,
-  harvestCenterIds: number[],
-  deciderId: number,
-): Promise<void> {
-  if (harvestCenterIds.length === 0) return;
-  await db
-    .update(centerJoinRequests)
-    .set({ status: 'approved', decidedAt: new Date(), decidedBy: deciderId })
-    .where(
-      and(
-        eq(centerJoinRequests.kind, kind),
-        eq(centerJoinRequests.requesterId, requesterId),
-        inArray(centerJoinRequests.harvestCenterId, harvestCenterIds),
-        eq(centerJoinRequests.status, 'pending'),
-      ),
-    );
 }
 
 const JOIN_AS: Record<TJoinKind, string> = {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { computeEstimatedVialsReadyDate } from '@portal/shared/patients';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { type AuditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import type { AccountRow } from './account-view.ts';
-import { createAccount, type PatientRecordChanges } from './account-writes.ts';
+import type { AccountRow } from './account-view.repository.ts';
+import { createAccount, type PatientRecordChanges } from './account-writes.repository.ts';
 import { queueInvitationMail } from './invitations.ts';
 import { resolvePatientLinks } from './patient-links.ts';
 
@@ -28,10 +28,8 @@ export type CreatePatientInput = {
 
 export type CreatePatientContext = {
   publicUrl: string;
-  ip: string;
-  /** The person who created it (null for a public sign-up) and whom they acted as, if anyone. */
-  actorUserId: number | null;
-  actingAs?: number;
+  /** Who creates it: the person (none for a public sign-up), whom they act as, from where. */
+  by: AuditIdentity;
 };
 
 /**
@@ -78,19 +76,15 @@ export async function createPatient(
           manualDate: record.estimatedDateVialsReadyToShip ?? null,
         }),
       },
-      { domainOf: [links.harvestCenterId, links.referralHarvestCenterId, context.actorUserId] },
+      { domainOf: [links.harvestCenterId, links.referralHarvestCenterId, context.by.actorUserId] },
     );
     const invitationQueued = input.password === undefined;
     if (invitationQueued) await queueInvitationMail(tx, patient, context.publicUrl);
-    await recordAudit(tx, {
+    await recordAudit(tx, context.by, {
       action: 'patient.created',
-      actorUserId: context.actorUserId,
-      actingAsUserId: context.actingAs ?? null,
       targetUserId: patient.id,
       patientId: patient.id,
-      ip: context.ip,
       detail: {
-        ...(context.actingAs ? { acting_as: context.actingAs } : {}),
         harvest_center_id: patient.harvestCenterId,
         invitation_queued: invitationQueued,
       },

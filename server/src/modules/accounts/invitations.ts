@@ -1,17 +1,18 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ALREADY_SIGNED_IN_MESSAGE, RESEND_INVITATION_FORBIDDEN_MESSAGE } from '@portal/shared/users';
-import { and, eq, isNull } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { createPasswordLink } from '../../auth/password-links.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts } from '../../db/schema/account-links.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { passwordResetTokens } from '../../db/schema/auth.ts';
-import { auditLog } from '../../db/schema/platform.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../mail-delivery/outbox.ts';
-import { isStaffOfHarvestCenter } from './account-writes.ts';
+import { isPatientOfHarvestCenter, isStaffOfHarvestCenter } from './center-links.repository.ts';
+import {
+  countRecentAuditOnAccount,
+  deleteUnusedPasswordLinks,
+  findInvitee,
+  lockInvitee,
+} from './invitations.repository.ts';
 import { isInCallersDomain } from './roles.ts';
 
 /** An invitation to set a first password stays valid longer than a reset link. */
@@ -63,14 +64,7 @@ async function canResendInvitation(
   if (target.id === actor.id) return false;
   if (actor.isAdmin) return isInCallersDomain(actor, target) && (!target.isSuperuser || actor.isSuperuser);
   if (actor.membershipId !== MEMBERSHIP.harvestCenter) return false;
-  if (target.membershipId === MEMBERSHIP.patient) {
-    const [own] = await db
-      .select({ id: patientAccounts.userId })
-      .from(patientAccounts)
-      .where(and(eq(patientAccounts.userId, target.id), eq(patientAccounts.harvestCenterId, actor.id)))
-      .limit(1);
-    return own !== undefined;
-  }
+  if (target.membershipId === MEMBERSHIP.patient) return isPatientOfHarvestCenter(db, target.id, actor.id);
   if (target.membershipId === MEMBERSHIP.hcStaff) return isStaffOfHarvestCenter(db, target.id, actor.id);
   return false;
 }
@@ -86,20 +80,7 @@ export async function resendInvitation(
   userId: number,
   context: { publicUrl: string; ip: string },
 ): Promise<{ message: string }> {
-  const [target] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      membershipId: users.membershipId,
-      isSuperuser: users.isSuperuser,
-      domainId: users.domainId,
-      isActive: users.isActive,
-      lastLogin: users.lastLogin,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const target = await findInvitee(db, userId);
   if (!target) throw notFound('This user does not exist.');
   if (!(await canResendInvitation(db, actor, target))) throw forbidden(RESEND_INVITATION_FORBIDDEN_MESSAGE);
   if (!target.isActive) throw badRequest('This account is inactive. Activate it first.');
@@ -107,31 +88,18 @@ export async function resendInvitation(
 
   await db.transaction(async (tx) => {
     // Serialises two resends of one account, so the limit below holds.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update');
+    await lockInvitee(tx, target.id);
     // Counted in the audit log: the links themselves are replaced by each resend.
-    const recent = await countRecentAudit(
-      tx,
-      INVITATION_RESENT,
-      RESEND_WINDOW_MS,
-      eq(auditLog.targetUserId, target.id),
-    );
+    const recent = await countRecentAuditOnAccount(tx, INVITATION_RESENT, RESEND_WINDOW_MS, target.id);
     if (recent >= RESEND_LIMIT) {
       throw new AppError(
         429,
         'Several invitations were sent to this account recently. Please wait 15 minutes.',
       );
     }
-    await tx
-      .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, target.id), isNull(passwordResetTokens.usedAt)));
+    await deleteUnusedPasswordLinks(tx, target.id);
     await queueInvitationMail(tx, target, context.publicUrl);
-    await recordAudit(tx, {
-      action: INVITATION_RESENT,
-      actorUserId: actor.session.actorUserId ?? actor.id,
-      targetUserId: target.id,
-      ip: context.ip,
-      detail: actor.session.actorUserId ? { acting_as: actor.id } : {},
-    });
+    await recordAudit(tx, identityOf(actor, context), { action: INVITATION_RESENT, targetUserId: target.id });
   });
   return { message: `The invitation has been sent again to ${target.email}.` };
 }

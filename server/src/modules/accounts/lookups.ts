@@ -1,50 +1,40 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts, salesAccounts } from '../../db/schema/account-links.ts';
-import { processingLabs, users } from '../../db/schema/accounts.ts';
+import type { processingLabs } from '../../db/schema/accounts.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
+import type { AccountRow, PatientAccountRow } from './account-view.repository.ts';
 import {
-  type AccountRow,
-  accountColumns,
-  joinPatientAccount,
-  type PatientAccountRow,
-  patientAccountColumns,
-  selectAccounts,
-} from './account-view.ts';
-import type { ScopeActor } from './roles.ts';
-import {
-  harvestCenterScope,
-  patientScope,
-  processingLabScope,
-  referralCenterScope,
-  salesDistributorScope,
-  salesManagerScope,
-  salesRepScope,
-  staffListScope,
-} from './scopes.ts';
+  findAccountSeenBy,
+  findDomainOfAccount,
+  findLabSeenBy,
+  findPatientSeenBy,
+  type Seen,
+  salesScope,
+} from './lookups.repository.ts';
+import { SALES_KINDS, type SalesKind, type ScopeActor } from './roles.ts';
+import { harvestCenterScope, referralCenterScope, type Scope, staffListScope } from './scopes.repository.ts';
 
 /**
- * Loads one account of the given memberships and tells, in the same query, whether `scope` (a
- * condition over users and the role tables) lets the caller see it: 404 when it does not exist
- * as that kind, 403 when it exists but is not the caller's to see.
+ * Looking up one account (or lab) for a caller: 404 when it does not exist as that kind, 403 when it
+ * exists but is not the caller's to see. The row and its visibility come in one query
+ * (lookups.repository.ts); the scopes decide what "the caller's" means (scopes.repository.ts).
  */
+function seenOr404Or403<T>(found: Seen<T> | undefined, what: string): T {
+  if (!found) throw notFound(`${what} not found.`);
+  if (!found.visible) throw forbidden(`You do not have access to this ${what.toLowerCase()}.`);
+  return found.row;
+}
+
+/** One account of the given memberships that `scope` (over users and the role tables) lets the caller see. */
 export async function requireVisibleAccount(
   db: Db,
   id: number,
   membershipIds: readonly number[],
-  scope: SQL,
+  scope: Scope,
   what: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<AccountRow> {
-  const query = selectAccounts(db, { ...accountColumns, visible: sql<boolean>`(${scope})` })
-    .where(and(eq(users.id, id), inArray(users.membershipId, [...membershipIds])))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: users }) : await query;
-  if (!row) throw notFound(`${what} not found.`);
-  if (row.visible !== true) throw forbidden(`You do not have access to this ${what.toLowerCase()}.`);
-  const { visible: _visible, ...account } = row;
-  return account as AccountRow;
+  return seenOr404Or403(await findAccountSeenBy(db, id, membershipIds, scope, options), what);
 }
 
 /** A patient the caller may see (patientScope), as the patient screens read it. */
@@ -54,19 +44,7 @@ export async function requireVisiblePatient(
   id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<PatientAccountRow> {
-  const query = joinPatientAccount(
-    db
-      .select({ ...patientAccountColumns, visible: sql<boolean>`(${patientScope(actor)})` })
-      .from(users)
-      .$dynamic(),
-  )
-    .where(and(eq(users.id, id), eq(users.membershipId, MEMBERSHIP.patient)))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: users }) : await query;
-  if (!row) throw notFound('Patient not found.');
-  if (row.visible !== true) throw forbidden('You do not have access to this patient.');
-  const { visible: _visible, ...patient } = row;
-  return patient as PatientAccountRow;
+  return seenOr404Or403(await findPatientSeenBy(db, actor, id, options), 'Patient');
 }
 
 export function requireVisibleHarvestCenter(db: Db, actor: ScopeActor, id: number): Promise<AccountRow> {
@@ -74,7 +52,7 @@ export function requireVisibleHarvestCenter(db: Db, actor: ScopeActor, id: numbe
     db,
     id,
     [MEMBERSHIP.harvestCenter],
-    harvestCenterScope(actor, centerAccounts),
+    harvestCenterScope(actor),
     'Harvest center',
   );
 }
@@ -84,29 +62,9 @@ export function requireVisibleReferralCenter(db: Db, actor: ScopeActor, id: numb
     db,
     id,
     [MEMBERSHIP.referralHarvestCenter],
-    referralCenterScope(actor, centerAccounts),
+    referralCenterScope(actor),
     'Referral harvest center',
   );
-}
-
-export type SalesKind = 'rep' | 'manager' | 'distributor';
-
-export const SALES_KINDS: Record<SalesKind, { membership: number; label: string }> = {
-  rep: { membership: MEMBERSHIP.salesRep, label: 'Sales rep' },
-  manager: { membership: MEMBERSHIP.salesManager, label: 'Sales manager' },
-  distributor: { membership: MEMBERSHIP.salesDistributor, label: 'Sales distributor' },
-};
-
-/** Which sales people of a kind the caller sees, over `users` and `sales_accounts`. */
-export function salesScope(actor: ScopeActor, kind: SalesKind): SQL {
-  switch (kind) {
-    case 'rep':
-      return salesRepScope(actor, { id: users.id });
-    case 'manager':
-      return salesManagerScope(actor, { id: users.id, salesDistributorId: salesAccounts.salesDistributorId });
-    case 'distributor':
-      return salesDistributorScope(actor, { id: users.id });
-  }
 }
 
 export function requireVisibleSalesPerson(
@@ -121,13 +79,7 @@ export function requireVisibleSalesPerson(
 
 /** An HC whose staff list the caller may read. */
 export function requireHarvestCenterForStaffList(db: Db, actor: ScopeActor, id: number) {
-  return requireVisibleAccount(
-    db,
-    id,
-    [MEMBERSHIP.harvestCenter],
-    staffListScope(actor, { id: users.id }),
-    'Harvest center',
-  );
+  return requireVisibleAccount(db, id, [MEMBERSHIP.harvestCenter], staffListScope(actor), 'Harvest center');
 }
 
 /** A processing lab the caller may see: 404 unknown, 403 not theirs. */
@@ -136,19 +88,7 @@ export async function requireVisibleLab(
   actor: ScopeActor,
   id: number,
 ): Promise<typeof processingLabs.$inferSelect> {
-  const [row] = await db
-    .select({ lab: processingLabs, visible: sql<boolean>`(${processingLabScope(actor, processingLabs)})` })
-    .from(processingLabs)
-    .where(eq(processingLabs.id, id))
-    .limit(1);
-  if (!row) throw notFound('Processing lab not found.');
-  if (row.visible !== true) throw forbidden('You do not have access to this processing lab.');
-  return row.lab;
-}
-
-export async function findProcessingLab(db: Db, id: number) {
-  const [row] = await db.select().from(processingLabs).where(eq(processingLabs.id, id)).limit(1);
-  return row;
+  return seenOr404Or403(await findLabSeenBy(db, actor, id), 'Processing lab');
 }
 
 /**
@@ -162,12 +102,7 @@ export async function adminReaches(
   accountId: number | null | undefined,
 ): Promise<boolean> {
   if (!actor.isAdmin || actor.domainId === null || accountId === null || accountId === undefined) return true;
-  const [row] = await db
-    .select({ domainId: users.domainId })
-    .from(users)
-    .where(eq(users.id, accountId))
-    .limit(1);
-  return row?.domainId === actor.domainId;
+  return (await findDomainOfAccount(db, accountId)) === actor.domainId;
 }
 
 /** The same as a refusal (403): an admin acting on an account outside its domain. */

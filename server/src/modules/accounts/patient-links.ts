@@ -2,9 +2,9 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import { inheritedSalesRepId } from '@portal/shared/patients';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import { findAccount } from './account-view.ts';
-import { isRhcAssociatedWithHc } from './account-writes.ts';
-import { findProcessingLab } from './lookups.ts';
+import { findAccount } from './account-view.repository.ts';
+import { isRhcAssociatedWithHc } from './center-links.repository.ts';
+import { findProcessingLab } from './lookups.repository.ts';
 
 const HC_NOT_FOUND = 'Select an existing harvest center.';
 const RHC_NOT_FOUND = 'Select an existing referral harvest center.';

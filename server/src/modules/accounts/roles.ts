@@ -63,7 +63,7 @@ export const DISTRIBUTORS_AND_ADMINS: readonly MembershipId[] = [
 ];
 
 /**
- * Whether the caller's domain covers an account (the JS side of scopes.ts's inAdminReach): always
+ * Whether the caller's domain covers an account (the JS side of scopes.repository.ts's inAdminReach): always
  * for the main portal's accounts (no domain), else only an account of the same domain.
  */
 export function isInCallersDomain(
@@ -72,3 +72,11 @@ export function isInCallersDomain(
 ): boolean {
   return actor.domainId === null || actor.domainId === account.domainId;
 }
+
+export type SalesKind = 'rep' | 'manager' | 'distributor';
+
+export const SALES_KINDS: Record<SalesKind, { membership: number; label: string }> = {
+  rep: { membership: MEMBERSHIP.salesRep, label: 'Sales rep' },
+  manager: { membership: MEMBERSHIP.salesManager, label: 'Sales manager' },
+  distributor: { membership: MEMBERSHIP.salesDistributor, label: 'Sales distributor' },
+};

@@ -76,3 +76,35 @@ export async function findAssetOfFile(db: Db, key: string): Promise<AssetRow | n
     .limit(1);
   return row?.asset ?? null;
 }
+
+export type NewAsset = Pick<
+  typeof assets.$inferInsert,
+  'name' | 'description' | 'membershipIds' | 'sections'
+>;
+
+export async function insertAsset(db: Db, values: NewAsset): Promise<{ id: number }> {
+  const [row] = await db.insert(assets).values(values).returning({ id: assets.id });
+  return row;
+}
+
+/** Only the fields given (Drizzle leaves out the undefined ones); updated_at is now. */
+export async function updateAssetRow(db: Db, id: number, changes: Partial<NewAsset>): Promise<void> {
+  await db
+    .update(assets)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(assets.id, id));
+}
+
+/** Deletes the asset; its items go with it (ON DELETE CASCADE). */
+export async function deleteAssetRow(db: Db, id: number): Promise<void> {
+  await db.delete(assets).where(eq(assets.id, id));
+}
+
+export async function insertAssetItems(db: Db, items: (typeof assetItems.$inferInsert)[]): Promise<void> {
+  if (items.length > 0) await db.insert(assetItems).values(items);
+}
+
+export async function deleteAssetItems(db: Db, assetId: number, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await db.delete(assetItems).where(and(eq(assetItems.assetId, assetId), inArray(assetItems.id, itemIds)));
+}

@@ -37,7 +37,7 @@ const tags = ['assets'];
 const ZMembershipParams = z.object({ id: zUrlInteger(1, 99) });
 
 function assetsDeps(app: FastifyInstance): AssetsDeps {
-  return { db: app.db, storage: app.storage, mediaSecret: () => app.documents.seal.mediaSecret() };
+  return { db: app.db, storage: app.storage, mediaSecret: () => app.sealKeys.mediaSecret() };
 }
 
 /** Assets and the resource center (part 2 §7 Assets): admins manage them; each account type reads its own. */

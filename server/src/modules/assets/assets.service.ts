@@ -9,18 +9,26 @@ import {
   type TAssetQuery,
   type TAssetSaved,
 } from '@portal/shared/assets';
-import { and, eq, inArray } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { assetItems, assets } from '../../db/schema/assets.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { requireMediaReader } from '../../storage/media-access.ts';
 import { fileStagedUploads } from '../../storage/staged-uploads.ts';
 import { ASSET_FILES, contentTypeOfAssetKey } from './asset-files.ts';
 import { mayReadAsset, mayReadMembershipAssets } from './assets.policy.ts';
-import { type AssetWithItems, findAsset, findAssetOfFile, findAssetPage } from './assets.repository.ts';
+import {
+  type AssetWithItems,
+  deleteAssetItems,
+  deleteAssetRow,
+  findAsset,
+  findAssetOfFile,
+  findAssetPage,
+  insertAsset,
+  insertAssetItems,
+  updateAssetRow,
+} from './assets.repository.ts';
 
 export type AssetsDeps = {
   db: Db;
@@ -28,8 +36,6 @@ export type AssetsDeps = {
   /** The secret of short-lived file links (shared with the documents' media links). */
   mediaSecret(): Promise<string>;
 };
-
-const actorOf = (actor: Actor) => actor.session.actorUserId ?? actor.id;
 
 export function assetJson({ asset, items }: AssetWithItems, secret: string): TAsset {
   return {
@@ -128,7 +134,7 @@ async function insertItems(tx: Db, assetId: number, body: Pick<TAssetInput, 'lin
       contentType: contentTypeOfAssetKey(file.key),
     })),
   ];
-  if (rows.length > 0) await tx.insert(assetItems).values(rows);
+  await insertAssetItems(tx, rows);
 }
 
 /** POST /api/v1/assets/ ('Asset has been Created!'). */
@@ -141,20 +147,15 @@ export async function createAsset(
   const { filed, undo } = await fileAssetUploads(deps, actor, body.files);
   try {
     const id = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(assets)
-        .values({
-          name: body.asset_name,
-          description: body.description,
-          membershipIds: body.membership_ids,
-          sections: [...new Set(body.sections.map((s) => s.url))],
-        })
-        .returning({ id: assets.id });
+      const row = await insertAsset(tx, {
+        name: body.asset_name,
+        description: body.description,
+        membershipIds: body.membership_ids,
+        sections: [...new Set(body.sections.map((s) => s.url))],
+      });
       await insertItems(tx, row.id, body, filed);
-      await recordAudit(tx, {
+      await recordAudit(tx, identityOf(actor, context), {
         action: 'asset.created',
-        actorUserId: actorOf(actor),
-        ip: context.ip,
         detail: { asset_id: row.id, name: body.asset_name },
       });
       return row.id;
@@ -185,34 +186,22 @@ export async function updateAsset(
       if (removing.length !== new Set(body.assets_remove).size) {
         throw badRequest('Some of the items to remove are not part of this asset.');
       }
-      if (removing.length > 0) {
-        await tx.delete(assetItems).where(
-          and(
-            eq(assetItems.assetId, id),
-            inArray(
-              assetItems.id,
-              removing.map((item) => item.id),
-            ),
-          ),
-        );
-      }
+      await deleteAssetItems(
+        tx,
+        id,
+        removing.map((item) => item.id),
+      );
       removedFiles = removing.filter((item) => item.type === ASSET_ITEM_TYPE.file).map((item) => item.path);
-      await tx
-        .update(assets)
-        // Only the fields the PATCH names (Drizzle leaves out the undefined ones).
-        .set({
-          name: body.asset_name,
-          description: body.description,
-          membershipIds: body.membership_ids,
-          sections: body.sections && [...new Set(body.sections.map((s) => s.url))],
-          updatedAt: new Date(),
-        })
-        .where(eq(assets.id, id));
+      // Only the fields the PATCH names.
+      await updateAssetRow(tx, id, {
+        name: body.asset_name,
+        description: body.description,
+        membershipIds: body.membership_ids,
+        sections: body.sections && [...new Set(body.sections.map((s) => s.url))],
+      });
       await insertItems(tx, id, body, filed);
-      await recordAudit(tx, {
+      await recordAudit(tx, identityOf(actor, context), {
         action: 'asset.updated',
-        actorUserId: actorOf(actor),
-        ip: context.ip,
         detail: {
           asset_id: id,
           before: { name: current.asset.name, membership_ids: current.asset.membershipIds },
@@ -262,11 +251,9 @@ export async function deleteAsset(deps: AssetsDeps, actor: Actor, id: number, co
   const files = await deps.db.transaction(async (tx) => {
     const current = await findAsset(tx, id, { forUpdate: true });
     if (!current) throw notFound('Asset not found.');
-    await tx.delete(assets).where(eq(assets.id, id));
-    await recordAudit(tx, {
+    await deleteAssetRow(tx, id);
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'asset.deleted',
-      actorUserId: actorOf(actor),
-      ip: context.ip,
       detail: { asset_id: id, name: current.asset.name },
     });
     return current.items.filter((item) => item.type === ASSET_ITEM_TYPE.file).map((item) => item.path);

@@ -12,7 +12,7 @@ import { ZPageQuery } from '@portal/shared/paging';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifyAuditTrail } from '../../audit-chain/audit-checkpoint.ts';
-import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { csvLine } from '../../exports/csv.ts';
@@ -102,12 +102,10 @@ export const auditTrailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       const first = await selectAuditBefore(app.db, request.query, null, CSV_BATCH);
-      await recordAudit(app.db, {
+      await recordAudit(app.db, identityOf(actor, request), {
         action: 'audit_log.exported',
-        ...auditIdentity(actor),
         objectType: 'export',
         objectId: 'csv',
-        ip: request.ip,
         detail: { ...request.query },
       });
       return sendDownload(request, reply, {

@@ -4,13 +4,24 @@ import {
   type ZLocationBody,
   type ZLocationPatch,
 } from '@portal/shared/locations';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { locations } from '../../db/schema/commerce.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
-import { addSavedLocation, type LocationRow, lockAccountLocations } from '../accounts/saved-locations.ts';
+import {
+  addSavedLocation,
+  type LocationRow,
+  lockAccountLocations,
+} from '../accounts/saved-locations.repository.ts';
+import {
+  clearDefaultLocation,
+  countLocationsOf,
+  deleteLocationRow,
+  findLocationOf,
+  findLocationsOf,
+  findTemplateIdOf,
+  markLocationDefault,
+  updateLocationRow,
+} from './locations.repository.ts';
 
 function toSavedLocation(row: LocationRow, templateId: string | null): TSavedLocation {
   return {
@@ -28,28 +39,16 @@ function toSavedLocation(row: LocationRow, templateId: string | null): TSavedLoc
   };
 }
 
-async function templateIdOf(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db.select({ templateId: users.templateId }).from(users).where(eq(users.id, userId));
-  return row?.templateId || null;
-}
-
 /** The account's locations, the default first (part 2 §4). */
 export async function listLocations(db: Db, userId: number): Promise<TSavedLocation[]> {
-  const rows = await db
-    .select()
-    .from(locations)
-    .where(eq(locations.userId, userId))
-    .orderBy(desc(locations.isDefault), desc(locations.id));
-  const templateId = await templateIdOf(db, userId);
+  const rows = await findLocationsOf(db, userId);
+  const templateId = await findTemplateIdOf(db, userId);
   return rows.map((row) => toSavedLocation(row, templateId));
 }
 
 /** A location of this account, or 404 (someone else's is not even said to exist). */
 export async function requireOwnLocation(db: Db, userId: number, id: number): Promise<LocationRow> {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.userId, userId)));
+  const row = await findLocationOf(db, userId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -63,7 +62,7 @@ export async function createLocation(
   const row = await db.transaction((tx) =>
     addSavedLocation(tx, userId, { ...body, makeDefault: body.default === true }),
   );
-  return toSavedLocation(row, await templateIdOf(db, userId));
+  return toSavedLocation(row, await findTemplateIdOf(db, userId));
 }
 
 export async function updateLocation(
@@ -75,8 +74,7 @@ export async function updateLocation(
   const row = await db.transaction(async (tx) => {
     await lockAccountLocations(tx, userId);
     await requireOwnLocation(tx, userId, id);
-    if (patch.default === true)
-      await tx.update(locations).set({ isDefault: false }).where(eq(locations.userId, userId));
+    if (patch.default === true) await clearDefaultLocation(tx, userId);
     // Only the fields the PATCH names (an absent one is undefined, which Drizzle leaves out).
     const changes = {
       locationName: patch.location_name,
@@ -92,10 +90,9 @@ export async function updateLocation(
     if (Object.values(changes).every((value) => value === undefined)) {
       return requireOwnLocation(tx, userId, id);
     }
-    const [updated] = await tx.update(locations).set(changes).where(eq(locations.id, id)).returning();
-    return updated;
+    return updateLocationRow(tx, id, changes);
   });
-  return toSavedLocation(row, await templateIdOf(db, userId));
+  return toSavedLocation(row, await findTemplateIdOf(db, userId));
 }
 
 /** Part 2 §5: neither the last location nor the default one can be deleted. */
@@ -103,10 +100,9 @@ export async function deleteLocation(db: Db, userId: number, id: number): Promis
   await db.transaction(async (tx) => {
     await lockAccountLocations(tx, userId);
     const row = await requireOwnLocation(tx, userId, id);
-    const [{ n }] = await tx.select({ n: count() }).from(locations).where(eq(locations.userId, userId));
-    if (n <= 1) throw conflict(LOCATION_MESSAGES.lastOne);
+    if ((await countLocationsOf(tx, userId)) <= 1) throw conflict(LOCATION_MESSAGES.lastOne);
     if (row.isDefault) throw conflict(LOCATION_MESSAGES.isDefault);
-    await tx.delete(locations).where(eq(locations.id, id));
+    await deleteLocationRow(tx, id);
   });
 }
 
@@ -114,7 +110,7 @@ export async function setDefaultLocation(db: Db, userId: number, id: number): Pr
   await db.transaction(async (tx) => {
     await lockAccountLocations(tx, userId);
     await requireOwnLocation(tx, userId, id);
-    await tx.update(locations).set({ isDefault: false }).where(eq(locations.userId, userId));
-    await tx.update(locations).set({ isDefault: true }).where(eq(locations.id, id));
+    await clearDefaultLocation(tx, userId);
+    await markLocationDefault(tx, id);
   });
 }

@@ -3,16 +3,26 @@ import type {
   TSavedPaymentOption,
   ZCreatePaymentProfileBody,
 } from '@portal/shared/cards';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { paymentProfiles } from '../../db/schema/commerce.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { PaymentGateway } from '../../payment-gateways/payment-gateway.ts';
-import { accountContact } from '../accounts/buyers.ts';
+import { accountContact } from '../accounts/account-view.repository.ts';
 
-export type PaymentProfileRow = typeof paymentProfiles.$inferSelect;
+import {
+  deletePaymentProfileRow,
+  findGatewayIdsOf,
+  findNewestPaymentProfileId,
+  findPaymentProfileOf,
+  findPaymentProfilesOf,
+  insertPaymentProfile,
+  keepCustomerProfileId,
+  type PaymentProfileRow,
+  replaceDefaultCard,
+  setDefaultCard,
+} from './payment-profiles.repository.ts';
+
+export type { PaymentProfileRow };
 
 type Billing = { db: Db; gateway: PaymentGateway };
 
@@ -30,10 +40,7 @@ function toOption(row: PaymentProfileRow, defaultId: string): TSavedPaymentOptio
 }
 
 async function gatewayIdsOf(db: Db, userId: number) {
-  const [row] = await db
-    .select({ customer: users.authCustomerProfileId, defaultCard: users.authCustomerPaymentProfileId })
-    .from(users)
-    .where(eq(users.id, userId));
+  const row = await findGatewayIdsOf(db, userId);
   if (!row) throw notFound();
   return row;
 }
@@ -41,20 +48,13 @@ async function gatewayIdsOf(db: Db, userId: number) {
 /** The account's saved cards, the default first (part 2 §2, §4). */
 export async function listPaymentOptions(db: Db, userId: number): Promise<TSavedPaymentOption[]> {
   const { defaultCard } = await gatewayIdsOf(db, userId);
-  const rows = await db
-    .select()
-    .from(paymentProfiles)
-    .where(eq(paymentProfiles.userId, userId))
-    .orderBy(desc(sql`${paymentProfiles.paymentProfileId} = ${defaultCard}`), desc(paymentProfiles.id));
+  const rows = await findPaymentProfilesOf(db, userId, defaultCard);
   return rows.map((row) => toOption(row, defaultCard));
 }
 
 /** One saved card of this account, for a charge; 404 when it is not the account's. */
 export async function requirePaymentProfile(db: Db, userId: number, paymentProfileId: string) {
-  const [row] = await db
-    .select()
-    .from(paymentProfiles)
-    .where(and(eq(paymentProfiles.userId, userId), eq(paymentProfiles.paymentProfileId, paymentProfileId)));
+  const row = await findPaymentProfileOf(db, userId, paymentProfileId);
   if (!row) throw notFound('This payment method is not saved on the account.');
   return row;
 }
@@ -70,14 +70,7 @@ export async function ensureCustomerProfile({ db, gateway }: Billing, userId: nu
     description: contact?.company || `${contact?.firstName ?? ''} ${contact?.lastName ?? ''}`.trim(),
   });
   // Two first cards at once: the first writer's profile stays, the other is an unused id at the gateway.
-  const [kept] = await db
-    .update(users)
-    .set({
-      authCustomerProfileId: sql`coalesce(nullif(${users.authCustomerProfileId}, ''), ${customerProfileId})`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ id: users.authCustomerProfileId });
-  return kept?.id ?? customerProfileId;
+  return (await keepCustomerProfileId(db, userId, customerProfileId)) ?? customerProfileId;
 }
 
 /**
@@ -98,29 +91,20 @@ export async function savePaymentProfile(
   });
   if (!saved.ok) throw new AppError(402, saved.message, { code: saved.reason });
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(paymentProfiles)
-      .values({
-        userId,
-        gateway: gateway.name,
-        customerProfileId,
-        paymentProfileId: saved.paymentProfileId,
-        cardType: String(saved.card.brand),
-        cardLast4: saved.card.last4,
-        cardHolder: body.card_holder,
-        expirationDate: saved.card.expiration,
-      })
-      .returning();
-    const [user] = await tx
-      .update(users)
-      .set({
-        authCustomerPaymentProfileId: body.default
-          ? saved.paymentProfileId
-          : sql`coalesce(nullif(${users.authCustomerPaymentProfileId}, ''), ${saved.paymentProfileId})`,
-      })
-      .where(eq(users.id, userId))
-      .returning({ defaultCard: users.authCustomerPaymentProfileId });
-    return toOption(row, user.defaultCard);
+    const row = await insertPaymentProfile(tx, {
+      userId,
+      gateway: gateway.name,
+      customerProfileId,
+      paymentProfileId: saved.paymentProfileId,
+      cardType: String(saved.card.brand),
+      cardLast4: saved.card.last4,
+      cardHolder: body.card_holder,
+      expirationDate: saved.card.expiration,
+    });
+    const defaultCard = await setDefaultCard(tx, userId, saved.paymentProfileId, {
+      always: body.default === true,
+    });
+    return toOption(row, defaultCard);
   });
 }
 
@@ -132,23 +116,15 @@ export async function deletePaymentProfile(billing: Billing, userId: number, pay
     paymentProfileId: row.paymentProfileId,
   });
   await billing.db.transaction(async (tx) => {
-    await tx.delete(paymentProfiles).where(eq(paymentProfiles.id, row.id));
-    const [next] = await tx
-      .select({ id: paymentProfiles.paymentProfileId })
-      .from(paymentProfiles)
-      .where(eq(paymentProfiles.userId, userId))
-      .orderBy(desc(paymentProfiles.id))
-      .limit(1);
-    await tx
-      .update(users)
-      .set({ authCustomerPaymentProfileId: next?.id ?? '' })
-      .where(and(eq(users.id, userId), eq(users.authCustomerPaymentProfileId, paymentProfileId)));
+    await deletePaymentProfileRow(tx, row.id);
+    const next = await findNewestPaymentProfileId(tx, userId);
+    await replaceDefaultCard(tx, userId, paymentProfileId, next ?? '');
   });
 }
 
 export async function setDefaultPaymentProfile(db: Db, userId: number, paymentProfileId: string) {
   await requirePaymentProfile(db, userId, paymentProfileId);
-  await db.update(users).set({ authCustomerPaymentProfileId: paymentProfileId }).where(eq(users.id, userId));
+  await setDefaultCard(db, userId, paymentProfileId, { always: true });
 }
 
 export type { TCreatePaymentProfileBody };

@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { TCheckoutOrder, TCheckoutResponse } from '@portal/shared/checkout';
-import { and, eq, sql } from 'drizzle-orm';
+import { COUPON_REJECTIONS } from '@portal/shared/coupons';
 import type { Db } from '../../db/client.ts';
-import { checkoutAttempts, coupons } from '../../db/schema/commerce.ts';
-import { conflict } from '../../errors/app-error.ts';
+import { badRequest, conflict } from '../../errors/app-error.ts';
+import {
+  deleteAttempt,
+  deleteDeclinedAttempt,
+  findAttempt,
+  giveBackCouponUse,
+  insertAttempt,
+  markAttemptFinished,
+  takeCouponUse,
+} from './checkout-attempts.repository.ts';
 
 export type CheckoutAnswer = { status: 200 | 402; body: TCheckoutResponse };
 
@@ -39,29 +47,19 @@ export async function claimCheckoutAttempt(
   userId: number,
   order: TCheckoutOrder,
 ): Promise<{ attemptId: number } | { replay: CheckoutAnswer }> {
-  const hash = requestHash(order);
-  const { key, derived } = orderKey(order, hash);
-  const claim = () =>
-    db
-      .insert(checkoutAttempts)
-      .values({ userId, idempotencyKey: key, requestSha256: hash })
-      .onConflictDoNothing()
-      .returning({ id: checkoutAttempts.id });
-  const [created] = await claim();
-  if (created) return { attemptId: created.id };
-  const [existing] = await db
-    .select()
-    .from(checkoutAttempts)
-    .where(and(eq(checkoutAttempts.userId, userId), eq(checkoutAttempts.idempotencyKey, key)));
+  const requestSha256 = requestHash(order);
+  const { key, derived } = orderKey(order, requestSha256);
+  const claim = () => insertAttempt(db, { userId, idempotencyKey: key, requestSha256 });
+  const created = await claim();
+  if (created !== null) return { attemptId: created };
+  const existing = await findAttempt(db, userId, key);
   if (derived && existing?.status === 'declined') {
-    await db
-      .delete(checkoutAttempts)
-      .where(and(eq(checkoutAttempts.id, existing.id), eq(checkoutAttempts.status, 'declined')));
-    const [again] = await claim();
-    if (again) return { attemptId: again.id };
+    await deleteDeclinedAttempt(db, existing.id);
+    const again = await claim();
+    if (again !== null) return { attemptId: again };
     throw conflict(IDEMPOTENCY_TEXTS.inProgress);
   }
-  if (!existing || existing.requestSha256 !== hash) throw conflict(IDEMPOTENCY_TEXTS.otherOrder);
+  if (!existing || existing.requestSha256 !== requestSha256) throw conflict(IDEMPOTENCY_TEXTS.otherOrder);
   if (existing.status === 'pending' || !existing.response || !existing.httpStatus) {
     throw conflict(IDEMPOTENCY_TEXTS.inProgress);
   }
@@ -70,11 +68,12 @@ export async function claimCheckoutAttempt(
   };
 }
 
-/** Lets the key be used again: the order was refused before anything was charged or reserved. */
+/** Lets the key be used again: the order was refused, or everything it did was taken back. */
 export async function forgetCheckoutAttempt(db: Db, attemptId: number): Promise<void> {
-  await db.delete(checkoutAttempts).where(eq(checkoutAttempts.id, attemptId));
+  await deleteAttempt(db, attemptId);
 }
 
+/** Keeps the attempt's answer: the same key sent again is answered with it. */
 export async function finishCheckoutAttempt(
   db: Db,
   attemptId: number,
@@ -82,54 +81,21 @@ export async function finishCheckoutAttempt(
   answer: CheckoutAnswer,
   transactionId: number | null = null,
 ): Promise<void> {
-  await db
-    .update(checkoutAttempts)
-    .set({
-      status,
-      httpStatus: answer.status,
-      response: answer.body,
-      transactionId,
-      finishedAt: sql`now()`,
-    })
-    .where(eq(checkoutAttempts.id, attemptId));
-}
-
-/**
- * Takes one use of the coupon for this attempt, or none when it is used up or inactive: the
- * conditional update is atomic, so parallel checkouts never pass max_use_number.
- */
-export async function reserveCouponUse(db: Db, attemptId: number, couponId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [reserved] = await tx
-      .update(coupons)
-      .set({ usedNumber: sql`${coupons.usedNumber} + 1` })
-      .where(
-        and(
-          eq(coupons.id, couponId),
-          eq(coupons.status, true),
-          sql`(${coupons.maxUseNumber} = 0 OR ${coupons.usedNumber} < ${coupons.maxUseNumber})`,
-        ),
-      )
-      .returning({ id: coupons.id });
-    if (!reserved) return false;
-    await tx.update(checkoutAttempts).set({ couponId }).where(eq(checkoutAttempts.id, attemptId));
-    return true;
+  await markAttemptFinished(db, attemptId, {
+    status,
+    httpStatus: answer.status,
+    response: answer.body,
+    transactionId,
   });
 }
 
-/** Gives the reserved use back (a declined card, a failed record) and forgets it on the attempt. */
+/** Takes one use of the coupon for this attempt, or refuses the order when none is left. */
+export async function reserveCouponUse(db: Db, attemptId: number, couponId: number): Promise<void> {
+  if (await takeCouponUse(db, attemptId, couponId)) return;
+  throw badRequest(COUPON_REJECTIONS.usedUp, { coupon_code: COUPON_REJECTIONS.usedUp });
+}
+
+/** Gives the reserved use back (a declined card, an order taken back) and forgets it on the attempt. */
 export async function releaseCouponUse(db: Db, attemptId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .select({ couponId: checkoutAttempts.couponId })
-      .from(checkoutAttempts)
-      .where(eq(checkoutAttempts.id, attemptId))
-      .for('update');
-    if (!attempt?.couponId) return;
-    await tx
-      .update(coupons)
-      .set({ usedNumber: sql`greatest(${coupons.usedNumber} - 1, 0)` })
-      .where(eq(coupons.id, attempt.couponId));
-    await tx.update(checkoutAttempts).set({ couponId: null }).where(eq(checkoutAttempts.id, attemptId));
-  });
+  await giveBackCouponUse(db, attemptId);
 }

@@ -2,7 +2,7 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../errors/app-error.ts';
-import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+import { isStaffOfHarvestCenter } from '../accounts/center-links.repository.ts';
 import { adminReaches, assertAdminReaches } from '../accounts/lookups.ts';
 
 /** An HC's transactions: the HC (its staff acting as it), its staff members, admins. */

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { transactions } from '../../db/schema/commerce.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { cpuPool, cpuTask } from '../../workers/cpu-pool.ts';
-import { accountContact } from '../accounts/buyers.ts';
+import { accountContact } from '../accounts/account-view.repository.ts';
 import { centerLogoBytes } from '../accounts/center-logo.ts';
 import type { buildReceiptPdf, ReceiptFacts } from './receipt-pdf.ts';
 import { receiptKey } from './receipts.ts';
@@ -51,4 +52,31 @@ export async function receiptBytes(db: Db, storage: FileStorage, t: TransactionR
   });
   await storage.put(key, bytes, { contentType: 'application/pdf' });
   return bytes;
+}
+
+/**
+ * The receipt of a paid order, once its record has committed: the PDF made on the CPU pool, stored
+ * under the invoice number, then its mail queued with it attached (the caller wakes the mail worker).
+ * Should this fail, the order stands: the receipt download makes the file again from the record.
+ */
+export async function storeAndMailReceipt(
+  deps: { db: Db; storage: FileStorage },
+  input: { row: TransactionRow; buyer: Contact; patientName: string | null },
+): Promise<void> {
+  const { row } = input;
+  const facts = receiptFactsOf(row, input.buyer, input.patientName);
+  const logoPng = await centerLogoBytes(deps.db, deps.storage, row.harvestCenterId);
+  // Waits for a pool thread rather than refusing: the card is charged already.
+  const pdf = await cpuPool.run(RECEIPT_PDF_TASK, { facts, logoPng }, { whenBusy: 'wait' });
+  const key = receiptKey(row.invoiceId);
+  await deps.storage.put(key, pdf, { contentType: 'application/pdf' });
+  if (!facts.buyerEmail) return;
+  await enqueueMail(deps.db, {
+    to: facts.buyerEmail,
+    subject: `Your receipt, invoice ${row.invoiceId}`,
+    text: `Hello ${facts.buyerName},\n\nThank you for your purchase: ${row.orderDescription}. The receipt for invoice ${row.invoiceId} is attached.\n\nPortal`,
+    attachments: [
+      { filename: `receipt-${row.invoiceId}.pdf`, storageKey: key, contentType: 'application/pdf' },
+    ],
+  });
 }

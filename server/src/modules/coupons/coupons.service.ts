@@ -9,36 +9,29 @@ import {
 } from '@portal/shared/coupons';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { centsToDecimalString } from '@portal/shared/products';
-import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../db/like.ts';
-import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { coupons } from '../../db/schema/commerce.ts';
-import { products } from '../../db/schema/vials.ts';
+import type { PageRequest } from '../../db/paging.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
+import {
+  type CouponRow,
+  type CouponWithCenter,
+  countExistingProducts,
+  deleteCouponRow,
+  findCouponByNormalizedCode,
+  findCouponPage,
+  findCouponWithCenter,
+  findProductNames,
+  insertCoupon,
+  isAccountOfMembership,
+  isCouponCodeTaken,
+  updateCouponRow,
+} from './coupons.repository.ts';
 
-type CouponRow = typeof coupons.$inferSelect;
 type CouponBody = z.output<typeof ZCouponBody>;
 
-const couponColumns = {
-  coupon: coupons,
-  hcCompany: users.company,
-};
-
-async function toCoupons(
-  db: Db,
-  rows: { coupon: CouponRow; hcCompany: string | null }[],
-): Promise<TCoupon[]> {
-  const productIds = [...new Set(rows.flatMap((r) => r.coupon.productIds))];
-  const names = productIds.length
-    ? await db
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(inArray(products.id, productIds))
-    : [];
-  const nameOf = new Map(names.map((p) => [p.id, p.name]));
+async function toCoupons(db: Db, rows: CouponWithCenter[]): Promise<TCoupon[]> {
+  const nameOf = await findProductNames(db, [...new Set(rows.flatMap((r) => r.coupon.productIds))]);
   return rows.map(({ coupon, hcCompany }) => ({
     id: coupon.id,
     name: coupon.name,
@@ -55,58 +48,34 @@ async function toCoupons(
   }));
 }
 
-function selectCoupons(db: Db) {
-  return db
-    .select({ ...couponColumns, totalRows })
-    .from(coupons)
-    .leftJoin(users, eq(users.id, coupons.harvestCenterId));
-}
-
 /** GET api/admin/coupon-codes/: newest first, searched by name or code. */
 export async function listCoupons(db: Db, query: PageRequest & { search?: string }) {
-  const search = query.search?.trim();
-  const where = search
-    ? or(ilike(coupons.name, containsPattern(search)), ilike(coupons.code, containsPattern(search)))
-    : undefined;
-  const page = await findPage(() => selectCoupons(db).where(where).orderBy(desc(coupons.id)), query);
+  const page = await findCouponPage(db, query);
   return { count: page.count, results: await toCoupons(db, page.rows) };
 }
 
 export async function getCoupon(db: Db, id: number): Promise<TCoupon> {
-  const rows = await selectCoupons(db).where(eq(coupons.id, id));
-  if (!rows.length) throw notFound();
-  const [coupon] = await toCoupons(db, rows);
+  const row = await findCouponWithCenter(db, id);
+  if (!row) throw notFound();
+  const [coupon] = await toCoupons(db, [row]);
   return coupon;
 }
 
 /** The products must exist and the harvest center be one; the code must be free (any case). */
 async function checkCouponBody(db: Db, body: CouponBody, exceptId?: number) {
   if (body.product_ids.length) {
-    const found = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, body.product_ids));
-    if (found.length !== body.product_ids.length) {
+    if ((await countExistingProducts(db, body.product_ids)) !== body.product_ids.length) {
       throw badRequest('A product does not exist.', { product_ids: 'A product does not exist.' });
     }
   }
   if (body.harvest_center !== null) {
-    const [hc] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, body.harvest_center), eq(users.membershipId, MEMBERSHIP.harvestCenter)));
-    if (!hc) throw badRequest('Choose a harvest center.', { harvest_center: 'Choose a harvest center.' });
+    if (!(await isAccountOfMembership(db, body.harvest_center, MEMBERSHIP.harvestCenter))) {
+      throw badRequest('Choose a harvest center.', { harvest_center: 'Choose a harvest center.' });
+    }
   }
-  const [taken] = await db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(
-      and(
-        sql`lower(${coupons.code}) = lower(${body.code})`,
-        exceptId === undefined ? undefined : ne(coupons.id, exceptId),
-      ),
-    );
-  if (taken) throw conflict(COUPON_CODE_TAKEN, { code: COUPON_CODE_TAKEN });
+  if (await isCouponCodeTaken(db, body.code, exceptId)) {
+    throw conflict(COUPON_CODE_TAKEN, { code: COUPON_CODE_TAKEN });
+  }
 }
 
 function couponValues(body: CouponBody) {
@@ -123,8 +92,7 @@ function couponValues(body: CouponBody) {
 
 export async function createCoupon(db: Db, body: CouponBody): Promise<TCoupon> {
   await checkCouponBody(db, body);
-  const [row] = await db.insert(coupons).values(couponValues(body)).returning({ id: coupons.id });
-  return getCoupon(db, row.id);
+  return getCoupon(db, await insertCoupon(db, couponValues(body)));
 }
 
 /** A lower max use than the uses so far is refused: the coupon would be over its limit. */
@@ -135,26 +103,18 @@ export async function updateCoupon(db: Db, id: number, body: CouponBody): Promis
     const message = `This coupon has been used ${existing.used_number} times already.`;
     throw badRequest(message, { max_use_number: message });
   }
-  await db
-    .update(coupons)
-    .set({ ...couponValues(body), updatedAt: sql`now()` })
-    .where(eq(coupons.id, id));
+  await updateCouponRow(db, id, couponValues(body));
   return getCoupon(db, id);
 }
 
 /** Transactions keep the code they used (coupon_code_used); their link to the coupon is cleared. */
 export async function deleteCoupon(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  if (!deleted.length) throw notFound();
+  if (!(await deleteCouponRow(db, id))) throw notFound();
 }
 
-/** Codes are stored upper case (migration 0014); lower() on both sides is what the unique index holds. */
-export async function findCouponByCode(db: Db, code: string): Promise<CouponRow | null> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(sql`lower(${coupons.code}) = lower(${normalizeCouponCode(code)})`);
-  return row ?? null;
+/** The coupon a code names, whatever case it is typed in. */
+export function findCouponByCode(db: Db, code: string): Promise<CouponRow | null> {
+  return findCouponByNormalizedCode(db, normalizeCouponCode(code));
 }
 
 export function couponTermsOf(row: CouponRow) {

@@ -3,20 +3,17 @@ import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../errors/app-error.ts';
-import { salesScope } from '../accounts/lookups.ts';
-import { isLabAccount } from '../accounts/roles.ts';
-import { harvestCenterScope, patientScope, referralCenterScope } from '../accounts/scopes.ts';
 import {
-  countCenters,
-  countFailedMail,
   countHarvestCentersOfStaff,
-  countInactiveUsers,
-  countPatientsByStage,
-  countReferredPatients,
-  countSalesPeople,
   countStaffOfHarvestCenter,
-  findOwnVials,
-} from './dashboard.repository.ts';
+  countVisibleCenters,
+  countVisiblePatientsByStage,
+  countVisibleReferredPatients,
+  countVisibleSalesPeople,
+  findOwnStageAndVials,
+} from '../accounts/account-counts.repository.ts';
+import { isLabAccount } from '../accounts/roles.ts';
+import { countFailedMail, countInactiveUsers } from './dashboard.repository.ts';
 
 /**
  * The summary of the caller's dashboard, by its first membership. Patients are counted inside the
@@ -24,7 +21,7 @@ import {
  * dashboard never counts what its lists would not show.
  */
 export async function getDashboardSummary(db: Db, actor: Actor): Promise<TDashboardSummary> {
-  const patients = () => countPatientsByStage(db, patientScope(actor));
+  const patients = () => countVisiblePatientsByStage(db, actor);
   if (actor.isAdmin) {
     return {
       kind: 'admin',
@@ -37,12 +34,12 @@ export async function getDashboardSummary(db: Db, actor: Actor): Promise<TDashbo
     return {
       kind: 'lab',
       patients: await patients(),
-      harvest_centers: await countCenters(db, MEMBERSHIP.harvestCenter, harvestCenterScope(actor)),
+      harvest_centers: await countVisibleCenters(db, actor, 'hc'),
     };
   }
   switch (actor.membershipId) {
     case MEMBERSHIP.patient: {
-      const own = await findOwnVials(db, actor.id);
+      const own = await findOwnStageAndVials(db, actor.id);
       return {
         kind: 'patient',
         lab_stage: own?.stage ?? 'registered',
@@ -55,7 +52,7 @@ export async function getDashboardSummary(db: Db, actor: Actor): Promise<TDashbo
         kind: 'harvest_center',
         patients: await patients(),
         // The HC's /referral-patients: those of its patients a referral center sent.
-        referral_patients: await countReferredPatients(db, patientScope(actor)),
+        referral_patients: await countVisibleReferredPatients(db, actor),
         staff: await countStaffOfHarvestCenter(db, actor.id),
       };
     case MEMBERSHIP.referralHarvestCenter:
@@ -70,25 +67,21 @@ export async function getDashboardSummary(db: Db, actor: Actor): Promise<TDashbo
       return {
         kind: 'sales_rep',
         patients: await patients(),
-        harvest_centers: await countCenters(db, MEMBERSHIP.harvestCenter, harvestCenterScope(actor)),
-        referral_harvest_centers: await countCenters(
-          db,
-          MEMBERSHIP.referralHarvestCenter,
-          referralCenterScope(actor),
-        ),
+        harvest_centers: await countVisibleCenters(db, actor, 'hc'),
+        referral_harvest_centers: await countVisibleCenters(db, actor, 'rhc'),
       };
     case MEMBERSHIP.salesManager:
       return {
         kind: 'sales_manager',
         patients: await patients(),
-        sales_reps: await countSalesPeople(db, MEMBERSHIP.salesRep, salesScope(actor, 'rep')),
+        sales_reps: await countVisibleSalesPeople(db, actor, 'rep'),
       };
     case MEMBERSHIP.salesDistributor:
       return {
         kind: 'sales_distributor',
         patients: await patients(),
-        sales_managers: await countSalesPeople(db, MEMBERSHIP.salesManager, salesScope(actor, 'manager')),
-        sales_reps: await countSalesPeople(db, MEMBERSHIP.salesRep, salesScope(actor, 'rep')),
+        sales_managers: await countVisibleSalesPeople(db, actor, 'manager'),
+        sales_reps: await countVisibleSalesPeople(db, actor, 'rep'),
       };
     default:
       // Every membership is handled above; an unknown one is refused rather than shown everything.

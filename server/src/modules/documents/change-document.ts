@@ -2,7 +2,7 @@ import type { TDocument } from '@portal/shared/documents';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { documentJson } from './document-json.ts';
-import { documentVisibility } from './documents.policy.ts';
+import { documentVisibility } from './document-visibility.repository.ts';
 import { deleteDocumentRow, findDocumentWithVisibility, updateDocument } from './documents.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { actorLabel, requireManagedDocument, voidWithin } from './void-document.ts';

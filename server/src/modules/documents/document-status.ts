@@ -1,10 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.ts';
-import { documents } from '../../db/schema/documents.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
 import { sha256Hex } from '../../pdf-signing/sha256.ts';
 import { documentKeys } from './document-files.ts';
-import { documentVisibility } from './documents.policy.ts';
+import { documentVisibility } from './document-visibility.repository.ts';
 import {
   type DocumentRow,
   findDocumentById,
@@ -98,10 +96,12 @@ export async function updateDocumentStatuses(deps: DocumentsDeps, actor: Actor, 
     return { success: true, updated: (await refreshFromProvider(deps, document)) ? 1 : 0 };
   }
   if (deps.provider.kind === 'builtin') return { success: true, updated: 0 };
-  const pending: SQL[] = [eq(documents.status, 'Pending'), eq(documents.provider, deps.provider.kind)];
-  const page = await listDocuments(deps.db, documentVisibility(actor), { limit: REFRESH_BATCH, offset: 0 }, [
-    and(...pending) as SQL,
-  ]);
+  const page = await listDocuments(
+    deps.db,
+    documentVisibility(actor),
+    { limit: REFRESH_BATCH, offset: 0 },
+    { status: 'Pending', provider: deps.provider.kind },
+  );
   let updated = 0;
   for (const row of page.rows) if (await refreshFromProvider(deps, row.document)) updated++;
   return { success: true, updated };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
+import type { SealKeys } from '../../pdf-signing/seal-keys.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { ESignProvider } from './esign-provider.ts';
-import type { SealKeys } from './seal-keys.ts';
 
 /** What the document use cases need from the app, passed explicitly so tests and the seed can build it. */
 export type DocumentsDeps = {

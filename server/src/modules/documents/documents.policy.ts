@@ -1,10 +1,5 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { patientAccounts } from '../../db/schema/account-links.ts';
-import { documents } from '../../db/schema/documents.ts';
-import { isLabAccount, type ScopeActor } from '../accounts/roles.ts';
-import { inAdminReach, patientScope, staffListScope } from '../accounts/scopes.ts';
+import type { ScopeActor } from '../accounts/roles.ts';
 
 /**
  * Who sees and who changes which document (docs/decisions/018-documents-and-e-signature.md).
@@ -14,19 +9,8 @@ import { inAdminReach, patientScope, staffListScope } from '../accounts/scopes.t
  *   referral or a sale.
  * - A center's own attestation: the account that signs it (HC or HC staff) and admins.
  * Writes (send, upload, void, resend) are for the requesting center and admins.
+ * The reading rule in SQL, for lists and lookups, is document-visibility.repository.ts.
  */
-
-const qb = new QueryBuilder();
-const TRUE = sql`true`;
-
-/** Patients of the caller's patient scope, as an indexable `= ANY(ARRAY(...))` over documents.patient_id. */
-function isScopedPatient(actor: ScopeActor): SQL {
-  const patients = qb
-    .select({ id: patientAccounts.userId })
-    .from(patientAccounts)
-    .where(patientScope(actor, patientAccounts));
-  return sql`${documents.patientId} = ANY(ARRAY(${patients}))`;
-}
 
 /** Memberships that may read a patient's agreements at all (the scopes narrow each to its own). */
 const PATIENT_DOCUMENT_READERS: readonly number[] = [
@@ -37,28 +21,9 @@ const PATIENT_DOCUMENT_READERS: readonly number[] = [
   MEMBERSHIP.labRouteAccess,
 ];
 
-/** The documents the caller may see, as a condition over `documents`. */
-export function documentVisibility(actor: ScopeActor): SQL {
-  if (actor.isAdmin) {
-    return actor.domainId === null
-      ? TRUE
-      : inAdminReach(actor, sql`coalesce(${documents.patientId}, ${documents.harvestCenterId})`);
-  }
-  const ownAttestation = and(
-    eq(documents.party, 'harvest-center'),
-    sql`(${documents.signerUserId} = ${actor.id} OR ${documents.harvestCenterId} = ${actor.id})`,
-  ) as SQL;
-  if (!PATIENT_DOCUMENT_READERS.includes(actor.membershipId)) return ownAttestation;
-  let patientSide: SQL;
-  if (actor.membershipId === MEMBERSHIP.patient) {
-    patientSide = eq(documents.patientId, actor.id);
-  } else if (isLabAccount(actor)) {
-    patientSide = isScopedPatient(actor);
-  } else {
-    // A center: its patients now, and the requests it made (also for someone with no account yet).
-    patientSide = sql`(${isScopedPatient(actor)} OR ${staffListScope(actor, { id: documents.harvestCenterId })})`;
-  }
-  return sql`((${documents.party} = 'patient' AND ${patientSide}) OR ${ownAttestation})`;
+/** Whether the caller may read patients' agreements at all (document-visibility.repository.ts narrows it). */
+export function readsPatientAgreements(actor: { membershipId: number }): boolean {
+  return PATIENT_DOCUMENT_READERS.includes(actor.membershipId);
 }
 
 /** Who manages a request (void, resend, rename, delete an upload): the requesting center and admins. */

@@ -1,5 +1,5 @@
 import type { TDocumentEvent, TDocumentListQuery } from '@portal/shared/documents';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -100,14 +100,29 @@ function listFilters(query: TDocumentListQuery): SQL[] {
   return filters;
 }
 
+/** What narrows a list beyond its query: one center's requests, one party, the pending requests of a provider. */
+export type DocumentNarrowing = Partial<
+  Pick<DocumentRow, 'harvestCenterId' | 'party' | 'status' | 'provider'>
+>;
+
+function narrowingConditions(narrowing: DocumentNarrowing): SQL[] {
+  const conditions: SQL[] = [];
+  if (narrowing.harvestCenterId != null)
+    conditions.push(eq(documents.harvestCenterId, narrowing.harvestCenterId));
+  if (narrowing.party) conditions.push(eq(documents.party, narrowing.party));
+  if (narrowing.status) conditions.push(eq(documents.status, narrowing.status));
+  if (narrowing.provider) conditions.push(eq(documents.provider, narrowing.provider));
+  return conditions;
+}
+
 /** A page of documents the caller sees, newest first. */
 export function listDocuments(
   db: Db,
   visibility: SQL,
   query: TDocumentListQuery,
-  extra: SQL[] = [],
+  narrowing: DocumentNarrowing = {},
 ): Promise<Page<DocumentListRow>> {
-  const where = and(visibility, ...listFilters(query), ...extra);
+  const where = and(visibility, ...listFilters(query), ...narrowingConditions(narrowing));
   return findPage(
     () =>
       selectDocuments(db, { totalRows })
@@ -175,6 +190,44 @@ export async function updateDocument(
 
 export async function deleteDocumentRow(db: Db, id: number): Promise<void> {
   await db.delete(documents).where(eq(documents.id, id));
+}
+
+/**
+ * Pending requests of the built-in service whose reminder is due, the longest due first (the
+ * reminder job's batch; the rows are locked later, group by group).
+ */
+export function findDueReminders(db: Db, now: Date, limit: number) {
+  return db
+    .select({
+      id: documents.id,
+      signerEmail: documents.signerEmail,
+      harvestCenterId: documents.harvestCenterId,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.status, 'Pending'),
+        eq(documents.provider, 'builtin'),
+        lte(documents.nextReminderAt, now),
+      ),
+    )
+    .orderBy(asc(documents.nextReminderAt))
+    .limit(limit);
+}
+
+/**
+ * Of these documents, those still Pending and due, locked for the rest of the transaction; rows
+ * another process holds are skipped (SKIP LOCKED), so two processes never remind twice.
+ */
+export async function lockStillDueReminders(db: Db, ids: number[], now: Date): Promise<DocumentRow[]> {
+  return await db
+    .select()
+    .from(documents)
+    .where(
+      and(inArray(documents.id, ids), eq(documents.status, 'Pending'), lte(documents.nextReminderAt, now)),
+    )
+    .orderBy(asc(documents.id))
+    .for('update', { skipLocked: true });
 }
 
 /** Pending requests of a signer that a new request of the same kinds replaces. */

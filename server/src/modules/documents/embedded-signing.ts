@@ -1,17 +1,18 @@
 import { DOCUMENT_NAMES, SIGNED_COMPLETED_PATHS, type TSignLinkResponse } from '@portal/shared/documents';
-import { eq } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { SIGN_UP_ATTESTATION_MESSAGE } from '@portal/shared/sign-up';
+import { identityOf, recordAudit, visitorIdentity } from '../../audit-chain/audit-log.ts';
+import { type Actor, personOf } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/platform.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
+import { recordSignedAttestation } from '../accounts/account-writes.repository.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
-import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
 import { resolveTemplate, storeOriginal } from './document-files.ts';
 import { newDocumentId } from './document-ids.ts';
-import { canOpenSigning, documentVisibility, signsOwnAttestation } from './documents.policy.ts';
+import { documentVisibility } from './document-visibility.repository.ts';
+import { canOpenSigning, signsOwnAttestation } from './documents.policy.ts';
 import {
   type Contact,
+  claimSignupAttestation,
   type DocumentRow,
   findContact,
   findDocumentByPublicId,
@@ -23,6 +24,7 @@ import {
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { templateFromAttestation } from './sign-document.ts';
 import { createSigningLink, type LinkChannel, linkRefused } from './signing-links.ts';
+import { countRecentForEmail, countRecentFromIp } from './signing-throttle.repository.ts';
 
 const LINK_READY = 'The signing link is ready.';
 
@@ -181,7 +183,7 @@ export async function accountAttestationLink(
     (await createAttestation(deps, {
       signer: contactAsSigner(account),
       channel: 'portal',
-      createdBy: actor.session.actorUserId ?? actor.id,
+      createdBy: personOf(actor),
       origin,
     }));
   return linkResponse(document, await embeddedLink(deps, document, 'portal'));
@@ -195,13 +197,8 @@ const SIGNUP_ATTESTATION = 'document.signup_attestation';
 export const SIGNUP_THROTTLED_MESSAGE = 'Too many signing requests. Please wait an hour and try again.';
 
 async function isSignupAttestationAllowed(db: Db, ip: string, email: string): Promise<boolean> {
-  const byIp = await countRecentAudit(db, SIGNUP_ATTESTATION, SIGNUP_WINDOW_MS, eq(auditLog.ip, ip));
-  const byEmail = await countRecentAudit(
-    db,
-    SIGNUP_ATTESTATION,
-    SIGNUP_WINDOW_MS,
-    eq(auditLog.email, email.toLowerCase()),
-  );
+  const byIp = await countRecentFromIp(db, SIGNUP_ATTESTATION, SIGNUP_WINDOW_MS, ip);
+  const byEmail = await countRecentForEmail(db, SIGNUP_ATTESTATION, SIGNUP_WINDOW_MS, email);
   return byIp < SIGNUP_LIMIT_PER_IP && byEmail < SIGNUP_LIMIT_PER_EMAIL;
 }
 
@@ -252,10 +249,9 @@ export async function embeddedSigning(
     createdBy: actor?.id ?? null,
     origin,
   });
-  await recordAudit(deps.db, {
+  await recordAudit(deps.db, actor ? identityOf(actor, { ip }) : visitorIdentity(ip), {
     action: SIGNUP_ATTESTATION,
     email,
-    ip,
     detail: { document_id: document.documentId },
   });
   return linkResponse(document, await embeddedLink(deps, document, 'harvest-center'));
@@ -298,4 +294,18 @@ export async function templateFromCompletedAttestation(
     return made;
   });
   return { templateId: template.id, docId: document.documentId };
+}
+
+/**
+ * The HC sign-up's attestation, signed before its account existed, given to the new account in the
+ * sign-up's transaction `tx` (the open-account flow): refused unless it is the one this e-mail
+ * signed, Completed and not claimed before.
+ */
+export async function claimAttestationOfSignUp(
+  tx: Db,
+  input: { documentId: string; templateId: string; email: string; userId: number },
+): Promise<void> {
+  if (!(await claimSignupAttestation(tx, input))) {
+    throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+  }
 }

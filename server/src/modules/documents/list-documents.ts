@@ -1,7 +1,5 @@
 import type { TDocumentListQuery, TDocumentPage, TPatientDocumentsResponse } from '@portal/shared/documents';
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.ts';
-import { documents } from '../../db/schema/documents.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
 import {
   assertAdminReaches,
@@ -9,7 +7,8 @@ import {
   requireVisiblePatient,
 } from '../accounts/lookups.ts';
 import { documentJson, documentsJson } from './document-json.ts';
-import { documentVisibility, signsOwnAttestation } from './documents.policy.ts';
+import { documentVisibility } from './document-visibility.repository.ts';
+import { signsOwnAttestation } from './documents.policy.ts';
 import {
   findContact,
   findOwnAttestation,
@@ -76,10 +75,7 @@ export async function centerDocuments(
   await requireHarvestCenterForStaffList(deps.db, actor, harvestCenterId);
   return page(
     deps,
-    await listDocuments(deps.db, documentVisibility(actor), query, [
-      eq(documents.harvestCenterId, harvestCenterId),
-      eq(documents.party, 'patient'),
-    ]),
+    await listDocuments(deps.db, documentVisibility(actor), query, { harvestCenterId, party: 'patient' }),
   );
 }
 

@@ -1,7 +1,7 @@
-import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit, visitorIdentity } from '../../audit-chain/audit-log.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
-import { documentVisibility } from './documents.policy.ts';
+import { documentVisibility } from './document-visibility.repository.ts';
 import { findDocumentByPublicId, findDocumentWithVisibility } from './documents.repository.ts';
 import type { DocumentsDeps } from './documents-deps.ts';
 import { isValidSignedMediaQuery } from './media-urls.ts';
@@ -60,14 +60,12 @@ export async function openDocumentFile(
   }
   const base = document.name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim() || 'document';
   // Every opening of a document's file is on the audit trail, by session or by signed link.
-  await recordAudit(deps.db, {
+  await recordAudit(deps.db, actor ? identityOf(actor, origin) : visitorIdentity(origin.ip), {
     action: 'document.viewed',
-    ...(actor ? auditIdentity(actor) : {}),
     patientId: document.patientId,
     targetUserId: document.patientId ?? document.harvestCenterId,
     objectType: 'document',
     objectId: document.documentId,
-    ip: origin.ip,
     detail: { version, by: signed ? 'signed link' : 'session' },
   });
   return { key, filename: `${base}${version === 'original' ? '' : ' (signed)'}.pdf` };

@@ -1,11 +1,15 @@
 import { SIGNING_REMINDER_DAYS } from '@portal/shared/documents';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { documents } from '../../db/schema/documents.ts';
 import { PeriodicJob } from '../../jobs/periodic-job.ts';
 import { queueReminderMail } from './document-mails.ts';
-import { findContact, insertEvents, updateDocument } from './documents.repository.ts';
+import {
+  findContact,
+  findDueReminders,
+  insertEvents,
+  lockStillDueReminders,
+  updateDocument,
+} from './documents.repository.ts';
 import { centerLabel } from './request-parties.ts';
 import { createSigningLink } from './signing-links.ts';
 
@@ -30,22 +34,7 @@ export function reminderSchedule(sentAt: Date, remindersSent: number, now: Date)
  * two app processes never remind twice.
  */
 export async function sendDueReminders(db: Db, publicUrl: string, now = new Date()): Promise<number> {
-  const due = await db
-    .select({
-      id: documents.id,
-      signerEmail: documents.signerEmail,
-      harvestCenterId: documents.harvestCenterId,
-    })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.status, 'Pending'),
-        eq(documents.provider, 'builtin'),
-        lte(documents.nextReminderAt, now),
-      ),
-    )
-    .orderBy(asc(documents.nextReminderAt))
-    .limit(BATCH);
+  const due = await findDueReminders(db, now, BATCH);
   const groups = new Map<string, number[]>();
   for (const d of due) {
     const key = `${d.harvestCenterId ?? ''} ${d.signerEmail.toLowerCase()}`;
@@ -54,18 +43,7 @@ export async function sendDueReminders(db: Db, publicUrl: string, now = new Date
   let reminded = 0;
   for (const ids of groups.values()) {
     reminded += await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(documents)
-        .where(
-          and(
-            inArray(documents.id, ids),
-            eq(documents.status, 'Pending'),
-            lte(documents.nextReminderAt, now),
-          ),
-        )
-        .orderBy(asc(documents.id))
-        .for('update', { skipLocked: true });
+      const rows = await lockStillDueReminders(tx, ids, now);
       if (rows.length === 0) return 0;
       const links: { kind: (typeof rows)[number]['kind']; url: string }[] = [];
       for (const row of rows) {

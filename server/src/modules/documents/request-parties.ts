@@ -1,13 +1,11 @@
 import { DOCUMENT_NAMES, type TDocumentKind } from '@portal/shared/documents';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Actor } from '../../auth/actor.ts';
+import { type Actor, personOf } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts } from '../../db/schema/account-links.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { findAccount } from '../accounts/account-view.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
+import { findCenterPatientByEmail, findPatientWithCenter } from '../accounts/patient-links.repository.ts';
 import { canRequestFor } from './documents.policy.ts';
 
 export type RequestingCenter = {
@@ -54,19 +52,8 @@ export async function resolveRequestedPatient(
   center: RequestingCenter,
   input: { patientId?: number | null; email: string },
 ): Promise<RequestedPatient> {
-  const columns = {
-    id: users.id,
-    email: users.email,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    harvestCenterId: patientAccounts.harvestCenterId,
-  };
-  const base = db
-    .select(columns)
-    .from(users)
-    .innerJoin(patientAccounts, eq(patientAccounts.userId, users.id));
   if (input.patientId) {
-    const [patient] = await base.where(eq(users.id, input.patientId)).limit(1);
+    const patient = await findPatientWithCenter(db, input.patientId);
     if (!patient) throw notFound('Patient not found.');
     if (patient.harvestCenterId !== center.id) {
       throw badRequest('This patient belongs to another harvest center.', {
@@ -75,14 +62,7 @@ export async function resolveRequestedPatient(
     }
     return { id: patient.id, email: patient.email, name: `${patient.firstName} ${patient.lastName}`.trim() };
   }
-  const [patient] = await base
-    .where(
-      and(
-        eq(sql`lower(${users.email})`, input.email.trim().toLowerCase()),
-        eq(patientAccounts.harvestCenterId, center.id),
-      ),
-    )
-    .limit(1);
+  const patient = await findCenterPatientByEmail(db, center.id, input.email);
   return patient
     ? { id: patient.id, email: patient.email, name: `${patient.firstName} ${patient.lastName}`.trim() }
     : null;
@@ -111,6 +91,6 @@ export function patientAgreementFields(
     signerUserId: parties.patient?.id ?? null,
     signerName: parties.signer.name,
     signerEmail: parties.signer.email,
-    createdBy: actor.session.actorUserId ?? actor.id,
+    createdBy: personOf(actor),
   };
 }

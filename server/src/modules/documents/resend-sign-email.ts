@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { countRecentAudit, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { auditLog } from '../../db/schema/platform.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { queueSigningRequestMail } from './document-mails.ts';
 import { findContact, insertEvents } from './documents.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { centerLabel } from './request-parties.ts';
 import { createSigningLink, linkRefused } from './signing-links.ts';
+import { countRecentOfDocument } from './signing-throttle.repository.ts';
 import { requireManagedDocument } from './void-document.ts';
 
 /** Resent signing mails per document and quarter of an hour, like resent invitations (decision 015). */
@@ -37,13 +36,10 @@ export async function resendSignEmail(
         'BoldSign reminds its signers itself; this request cannot be mailed again here.',
       );
     }
-    const recent = await countRecentAudit(
-      tx,
-      SIGN_EMAIL_RESENT,
-      RESEND_WINDOW_MS,
-      eq(auditLog.email, document.signerEmail.toLowerCase()),
-      sql`${auditLog.detail}->>'document_id' = ${document.documentId}`,
-    );
+    const recent = await countRecentOfDocument(tx, SIGN_EMAIL_RESENT, RESEND_WINDOW_MS, {
+      email: document.signerEmail,
+      documentId: document.documentId,
+    });
     if (recent >= RESEND_LIMIT) {
       throw new AppError(429, 'This request was mailed several times recently. Please wait 15 minutes.');
     }
@@ -57,12 +53,10 @@ export async function resendSignEmail(
       again: true,
     });
     await insertEvents(tx, document.id, [{ event: 'sent', by: 'Portal' }]);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, origin), {
       action: SIGN_EMAIL_RESENT,
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: document.patientId,
       email: document.signerEmail,
-      ip: origin.ip ?? '',
       detail: { document_id: document.documentId },
     });
     return document.signerEmail;

@@ -24,6 +24,7 @@ import {
   centerLabel,
   loadRequestingCenter,
   patientAgreementFields,
+  type RequestedPatient,
   type RequestingCenter,
   requireRequestingCenter,
   resolveRequestedPatient,
@@ -65,21 +66,13 @@ export async function sendDocuments(
   return { code: 'success', message: DOCUMENT_TEXTS.sent, documents };
 }
 
-/**
- * The three agreements for a patient of a harvest center whose right to ask was checked by the caller:
- * the referral checkout of an RHC associated with the center, inside the checkout's transaction
- * (`deps.db` is then that transaction; drizzle nests ours as a savepoint). The caller wakes the mail
- * worker once its transaction has committed.
- */
-export async function sendAgreementsOnBehalfOfCenter(
-  deps: DocumentsDeps,
-  actor: Actor,
-  body: TSendDocumentsBody,
-  origin: RequestOrigin,
-): Promise<void> {
-  const center = await loadRequestingCenter(deps.db, body.harvest_center_id);
-  await sendAgreementsOfCenter(deps, actor, center, body, origin);
-}
+/** A request's agreements, made ready outside any transaction: their files written or the provider's requests opened. */
+export type PreparedAgreements = {
+  center: RequestingCenter;
+  signer: { name: string; email: string };
+  createdAt: Date;
+  files: Prepared[];
+};
 
 async function sendAgreementsOfCenter(
   deps: DocumentsDeps,
@@ -88,16 +81,47 @@ async function sendAgreementsOfCenter(
   body: TSendDocumentsBody,
   origin: RequestOrigin,
 ): Promise<number[]> {
-  const { db, storage, provider } = deps;
-  const patient = await resolveRequestedPatient(db, center, {
+  const patient = await resolveRequestedPatient(deps.db, center, {
     patientId: body.patient_id,
     email: body.email,
   });
-  const signer = { name: body.name.trim(), email: body.email.trim() };
+  const prepared = await prepareAgreements(deps, center, body);
+  try {
+    return await deps.db.transaction((tx) =>
+      recordAgreements({ ...deps, db: tx }, actor, prepared, patient, origin),
+    );
+  } catch (error) {
+    await discardAgreements(deps, prepared);
+    throw error;
+  }
+}
+
+/**
+ * The three agreements for a patient of a harvest center whose right to ask was checked by the
+ * caller (the referral checkout of an RHC associated with the center), first step: the originals
+ * are written (built-in signing) or the provider's requests opened, before any transaction. The
+ * caller records them with recordAgreements in its transaction, or discards them.
+ */
+export async function prepareAgreementsOnBehalfOfCenter(
+  deps: DocumentsDeps,
+  harvestCenterId: number,
+  signer: { name: string; email: string },
+): Promise<PreparedAgreements> {
+  return prepareAgreements(deps, await loadRequestingCenter(deps.db, harvestCenterId), signer);
+}
+
+/** Writes the originals (or opens the provider's requests); what was written is removed if one fails. */
+async function prepareAgreements(
+  deps: DocumentsDeps,
+  center: RequestingCenter,
+  signerInput: { name: string; email: string },
+): Promise<PreparedAgreements> {
+  const { db, storage, provider } = deps;
+  const signer = { name: signerInput.name.trim(), email: signerInput.email.trim() };
   const createdAt = new Date();
   const harvestCenterLogo = await centerLogoBytes(db, storage, center.id);
-
-  const prepared: Prepared[] = [];
+  const files: Prepared[] = [];
+  const prepared = { center, signer, createdAt, files };
   try {
     for (const kind of DOCUMENT_KINDS) {
       const documentId = newDocumentId();
@@ -114,7 +138,7 @@ async function sendAgreementsOfCenter(
           template,
           harvestCenterLogo,
         });
-        prepared.push({
+        files.push({
           kind,
           documentId,
           templateId: template?.id ?? null,
@@ -129,7 +153,7 @@ async function sendAgreementsOfCenter(
           signerEmail: signer.email,
           providerTemplateId: template?.providerTemplateId ?? null,
         });
-        prepared.push({
+        files.push({
           kind,
           documentId,
           templateId: template?.id ?? null,
@@ -139,58 +163,79 @@ async function sendAgreementsOfCenter(
         });
       }
     }
-
-    const ids = await db.transaction(async (tx) => {
-      await voidReplacedRequests(tx, {
-        harvestCenterId: center.id,
-        patientId: patient?.id ?? null,
-        signerEmail: signer.email,
-        kinds: [...DOCUMENT_KINDS],
-        by: centerLabel(center),
-        origin,
-      });
-      const rows: DocumentRow[] = [];
-      const links: { kind: TDocumentKind; url: string }[] = [];
-      for (const p of prepared) {
-        const row = await insertDocument(tx, {
-          ...patientAgreementFields(p.kind, { center, patient, signer }, actor),
-          documentId: p.documentId,
-          source: 'signed',
-          templateId: p.templateId,
-          originalKey: p.originalKey,
-          originalSha256: p.originalSha256,
-          channel: 'email',
-          provider: provider.kind,
-          providerDocumentId: p.providerDocumentId,
-          createdAt,
-          sentAt: createdAt,
-          // The provider reminds its own signers; the portal reminds for the built-in service.
-          nextReminderAt: provider.kind === 'builtin' ? firstReminderAt(createdAt) : null,
-        });
-        await insertEvents(tx, row.id, [
-          { event: 'created', at: createdAt, by: centerLabel(center), ...origin },
-          { event: 'sent', at: createdAt, by: 'Portal' },
-        ]);
-        if (provider.kind === 'builtin') {
-          links.push({ kind: p.kind, url: (await createSigningLink(tx, row, 'email', deps.publicUrl)).url });
-        }
-        rows.push(row);
-      }
-      if (links.length > 0) {
-        await queueSigningRequestMail(tx, {
-          to: signer.email,
-          signerName: signer.name,
-          centerName: centerLabel(center),
-          links,
-        });
-      }
-      return rows.map((r) => r.id);
-    });
-    return ids;
+    return prepared;
   } catch (error) {
-    await Promise.all(prepared.map((p) => (p.originalKey ? storage.delete(p.originalKey) : undefined))).catch(
-      () => {},
-    );
+    await discardAgreements(deps, prepared);
     throw error;
   }
+}
+
+/** Removes the originals of prepared agreements that will not be recorded. */
+export async function discardAgreements(
+  deps: Pick<DocumentsDeps, 'storage'>,
+  prepared: PreparedAgreements,
+): Promise<void> {
+  await Promise.all(
+    prepared.files.map((p) => (p.originalKey ? deps.storage.delete(p.originalKey) : undefined)),
+  ).catch(() => {});
+}
+
+/**
+ * Records prepared agreements as Pending documents, each with its signing link (one mail), and voids
+ * the patient's pending ones they replace. `deps.db` is the caller's transaction; the caller wakes
+ * the mail worker once it has committed.
+ */
+export async function recordAgreements(
+  deps: DocumentsDeps,
+  actor: Actor,
+  prepared: PreparedAgreements,
+  patient: RequestedPatient,
+  origin: RequestOrigin,
+): Promise<number[]> {
+  const { db: tx, provider } = deps;
+  const { center, signer, createdAt } = prepared;
+  await voidReplacedRequests(tx, {
+    harvestCenterId: center.id,
+    patientId: patient?.id ?? null,
+    signerEmail: signer.email,
+    kinds: [...DOCUMENT_KINDS],
+    by: centerLabel(center),
+    origin,
+  });
+  const rows: DocumentRow[] = [];
+  const links: { kind: TDocumentKind; url: string }[] = [];
+  for (const p of prepared.files) {
+    const row = await insertDocument(tx, {
+      ...patientAgreementFields(p.kind, { center, patient, signer }, actor),
+      documentId: p.documentId,
+      source: 'signed',
+      templateId: p.templateId,
+      originalKey: p.originalKey,
+      originalSha256: p.originalSha256,
+      channel: 'email',
+      provider: provider.kind,
+      providerDocumentId: p.providerDocumentId,
+      createdAt,
+      sentAt: createdAt,
+      // The provider reminds its own signers; the portal reminds for the built-in service.
+      nextReminderAt: provider.kind === 'builtin' ? firstReminderAt(createdAt) : null,
+    });
+    await insertEvents(tx, row.id, [
+      { event: 'created', at: createdAt, by: centerLabel(center), ...origin },
+      { event: 'sent', at: createdAt, by: 'Portal' },
+    ]);
+    if (provider.kind === 'builtin') {
+      links.push({ kind: p.kind, url: (await createSigningLink(tx, row, 'email', deps.publicUrl)).url });
+    }
+    rows.push(row);
+  }
+  if (links.length > 0) {
+    await queueSigningRequestMail(tx, {
+      to: signer.email,
+      signerName: signer.name,
+      centerName: centerLabel(center),
+      links,
+    });
+  }
+  return rows.map((r) => r.id);
 }

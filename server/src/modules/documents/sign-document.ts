@@ -15,7 +15,7 @@ import {
   SignatureImageTooLargeError,
 } from '../../pdf-signing/signature-image.ts';
 import { cpuPool } from '../../workers/cpu-pool.ts';
-import { recordSignedAttestation } from '../accounts/signed-attestation.ts';
+import { recordSignedAttestation } from '../accounts/account-writes.repository.ts';
 import { documentKeys } from './document-files.ts';
 import { newTemplateId } from './document-ids.ts';
 import { queueCompletedMails } from './document-mails.ts';

@@ -1,5 +1,5 @@
 import { DOCUMENT_NAMES, type TDocumentTemplate, ZDocumentTemplateFields } from '@portal/shared/documents';
-import type { Actor } from '../../auth/actor.ts';
+import { type Actor, personOf } from '../../auth/actor.ts';
 import { badRequest } from '../../errors/app-error.ts';
 import { InvalidPdfError } from '../../pdf-signing/pdf-errors.ts';
 import { PDF_TASKS } from '../../pdf-signing/pdf-tasks.ts';
@@ -89,7 +89,7 @@ export async function createTemplate(
     fileKey: upload.key,
     sourceDocumentId: null,
     providerTemplateId: provider_template_id || null,
-    createdBy: actor.session.actorUserId ?? actor.id,
+    createdBy: personOf(actor),
   });
   return templateJson(template, null, null, new Set([template.id]));
 }

@@ -1,7 +1,8 @@
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
-import { canManageDocument, documentVisibility } from './documents.policy.ts';
+import { documentVisibility } from './document-visibility.repository.ts';
+import { canManageDocument } from './documents.policy.ts';
 import {
   type DocumentListRow,
   type DocumentRow,

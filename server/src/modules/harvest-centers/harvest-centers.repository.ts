@@ -1,13 +1,18 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import type { TCenterDesc } from '@portal/shared/patients';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { centerAccounts, patientAccounts, rhcHcLinks } from '../../db/schema/account-links.ts';
 import { processingLabs, users } from '../../db/schema/accounts.ts';
-import { type CenterAccountRow, centerAccountColumns, joinCenterAccount } from '../accounts/account-view.ts';
+import {
+  type CenterAccountRow,
+  centerAccountColumns,
+  joinCenterAccount,
+} from '../accounts/account-view.repository.ts';
+import { activePatientsCountOf } from '../accounts/center-links.repository.ts';
+import type { ScopeActor } from '../accounts/roles.ts';
+import { harvestCenterScope, referralCenterScope } from '../accounts/scopes.repository.ts';
 
 export type CenterKind = 'hc' | 'rhc';
 export const CENTER_MEMBERSHIP: Record<CenterKind, number> = {
@@ -16,21 +21,6 @@ export const CENTER_MEMBERSHIP: Record<CenterKind, number> = {
 };
 
 const rep = alias(users, 'hcx_rep');
-
-const qb = new QueryBuilder();
-const countedPatient = alias(patientAccounts, 'counted_patient');
-const countedPatientUser = alias(users, 'counted_patient_user');
-
-/** Active patients of an HC, or those referred by an RHC (both columns are indexed). */
-function patientsCountSql(kind: CenterKind) {
-  const center = kind === 'hc' ? countedPatient.harvestCenterId : countedPatient.referralHarvestCenterId;
-  const patients = qb
-    .select({ n: sql<number>`count(*)::int` })
-    .from(countedPatient)
-    .innerJoin(countedPatientUser, eq(countedPatientUser.id, countedPatient.userId))
-    .where(and(eq(countedPatientUser.isActive, true), eq(center, users.id)));
-  return sql<number>`(${patients})`.mapWith(Number);
-}
 
 export type CenterRow = {
   center: CenterAccountRow;
@@ -48,31 +38,54 @@ function centerSelection(kind: CenterKind) {
     repLastName: rep.lastName,
     repEmail: rep.email,
     labName: processingLabs.name,
-    patientsCount: patientsCountSql(kind),
+    patientsCount: activePatientsCountOf(kind, users.id),
     totalRows,
   };
 }
 
 function selectCenters(db: Db, kind: CenterKind) {
   return joinCenterAccount(db.select(centerSelection(kind)).from(users).$dynamic())
-    .leftJoin(rep, eq(rep.id, centerAccounts.salesRepId))
-    .leftJoin(processingLabs, eq(processingLabs.id, centerAccounts.processingLabId));
+    .leftJoin(rep, eq(rep.id, centerAccountColumns.salesRepId))
+    .leftJoin(processingLabs, eq(processingLabs.id, centerAccountColumns.processingLabId));
 }
 
-/** Active centers of one kind, inside the caller's scope, matching a search over name, e-mail, company, phone. */
-export function centerWhere(
+/** What narrows a center list beyond the caller's scope: a rep's centers, a lab's. */
+export type CenterNarrowing = { salesRepId?: number; processingLabId?: number };
+
+/** Active centers of one kind, matching a search over name, e-mail, company, phone and the narrowing. */
+function activeCentersWhere(
   kind: CenterKind,
-  scope: SQL,
-  filters: { search?: string },
-  constraint?: SQL,
+  filters: { search?: string } & CenterNarrowing,
+  scope?: SQL,
 ): SQL {
   return and(
     eq(users.membershipId, CENTER_MEMBERSHIP[kind]),
     eq(users.isActive, true),
     scope,
-    constraint,
+    filters.salesRepId === undefined ? undefined : eq(centerAccountColumns.salesRepId, filters.salesRepId),
+    filters.processingLabId === undefined
+      ? undefined
+      : eq(centerAccountColumns.processingLabId, filters.processingLabId),
     filters.search ? sql`${users.searchText} LIKE ${containsPattern(filters.search)}` : undefined,
   ) as SQL;
+}
+
+/** The active centers of one kind the caller sees, searched and narrowed. */
+export function visibleCentersWhere(
+  kind: CenterKind,
+  actor: ScopeActor,
+  filters: { search?: string } & CenterNarrowing,
+): SQL {
+  return activeCentersWhere(
+    kind,
+    filters,
+    kind === 'hc' ? harvestCenterScope(actor) : referralCenterScope(actor),
+  );
+}
+
+/** The active HCs of one sales rep, whoever asks (the public sign-up pickers). */
+export function harvestCentersOfRepWhere(repId: number): SQL {
+  return activeCentersWhere('hc', { salesRepId: repId });
 }
 
 export async function findCenterPage(db: Db, kind: CenterKind, where: SQL, page: PageRequest) {
@@ -98,7 +111,7 @@ export async function findCenterOptions(db: Db, where: SQL, limit: number) {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
-        salesRepId: centerAccounts.salesRepId,
+        salesRepId: centerAccountColumns.salesRepId,
       })
       .from(users)
       .$dynamic(),
@@ -108,40 +121,12 @@ export async function findCenterOptions(db: Db, where: SQL, limit: number) {
     .limit(limit);
 }
 
-/** The HCs each RHC is associated with (one query for a page of RHCs). */
-export async function findAssociatedHarvestCenters(
-  db: Db,
-  rhcIds: number[],
-): Promise<Map<number, TCenterDesc[]>> {
-  const byRhc = new Map<number, TCenterDesc[]>(rhcIds.map((id) => [id, []]));
-  if (rhcIds.length === 0) return byRhc;
-  const rows = await db
-    .select({
-      rhcId: rhcHcLinks.rhcId,
-      id: users.id,
-      company: users.company,
-      email: users.email,
-      templateId: users.templateId,
-    })
-    .from(rhcHcLinks)
-    .innerJoin(users, eq(users.id, rhcHcLinks.harvestCenterId))
-    .where(inArray(rhcHcLinks.rhcId, rhcIds))
-    .orderBy(asc(users.company), asc(users.id));
-  for (const r of rows) {
-    byRhc.get(r.rhcId)?.push({ id: r.id, company: r.company, email: r.email, template_id: r.templateId });
-  }
-  return byRhc;
-}
-
 /** A page of RHCs (id and company) for the RHC Manager, ordered like the other center lists. */
 export async function findRhcIdPage(db: Db, where: SQL, page: PageRequest) {
   return findPage(
     () =>
-      db
-        .select({ id: users.id, company: users.company, totalRows })
-        .from(users)
-        // The scopes read the center's row (its rep, its domain's reach).
-        .innerJoin(centerAccounts, eq(centerAccounts.userId, users.id))
+      // The scopes read the center's row (its rep, its domain's reach).
+      joinCenterAccount(db.select({ id: users.id, company: users.company, totalRows }).from(users).$dynamic())
         .where(where)
         .orderBy(asc(users.company), asc(users.id)),
     page,

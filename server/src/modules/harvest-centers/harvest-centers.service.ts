@@ -12,36 +12,36 @@ import type {
   TRhcAssociationPage,
   TRhcAssociationQuery,
 } from '@portal/shared/rhc-associations';
-import { eq, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor, RequestContext } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import { type Actor, personOf, type RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts } from '../../db/schema/account-links.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { findAccount, salesRepDesc } from '../accounts/account-view.ts';
-import { createAccount, findRepChain, replaceHarvestCenterLinks } from '../accounts/account-writes.ts';
-import { approvePendingJoinRequests } from '../accounts/center-join.ts';
+import { salesRepDesc } from '../accounts/account-json.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
+import { createAccount, replaceHarvestCenterLinks } from '../accounts/account-writes.repository.ts';
+import { approvePendingJoinRequests } from '../accounts/center-join.repository.ts';
+import { findAssociatedHarvestCenters } from '../accounts/center-links.repository.ts';
+import { findProcessingLab } from '../accounts/lookups.repository.ts';
 import {
   assertAdminReaches,
-  findProcessingLab,
   requireVisibleHarvestCenter,
   requireVisibleLab,
   requireVisibleSalesPerson,
 } from '../accounts/lookups.ts';
-import { harvestCenterScope, referralCenterScope } from '../accounts/scopes.ts';
+import { findRepChain } from '../accounts/sales-chain.repository.ts';
 import { canCreateHarvestCenter } from './harvest-centers.policy.ts';
 import {
-  type CenterKind,
+  type CenterNarrowing,
   type CenterRow,
-  centerWhere,
-  findAssociatedHarvestCenters,
   findCenterOptions,
   findCenterPage,
   findCenterRow,
   findRhcDesc,
   findRhcIdPage,
+  harvestCentersOfRepWhere,
+  visibleCentersWhere,
 } from './harvest-centers.repository.ts';
 
 export function toHarvestCenter(row: CenterRow): THarvestCenter {
@@ -69,22 +69,18 @@ export function toHarvestCenter(row: CenterRow): THarvestCenter {
   };
 }
 
-function scopeOf(kind: CenterKind, actor: Actor): SQL {
-  return kind === 'hc' ? harvestCenterScope(actor) : referralCenterScope(actor);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Lists.
 // ---------------------------------------------------------------------------------------------
 
-/** A page of the HCs the caller may see; `constraint` narrows it (a lab, a rep). */
+/** A page of the HCs the caller may see; `narrowing` narrows it (a lab, a rep). */
 export async function listHarvestCenters(
   db: Db,
   actor: Actor,
   query: TCenterListQuery,
-  constraint?: SQL,
+  narrowing: CenterNarrowing = {},
 ): Promise<{ count: number; results: THarvestCenter[] }> {
-  const where = centerWhere('hc', scopeOf('hc', actor), query, constraint);
+  const where = visibleCentersWhere('hc', actor, { search: query.search, ...narrowing });
   const { count, rows } = await findCenterPage(db, 'hc', where, query);
   return { count, results: rows.map(toHarvestCenter) };
 }
@@ -93,9 +89,9 @@ export async function listReferralCenters(
   db: Db,
   actor: Actor,
   query: TCenterListQuery,
-  constraint?: SQL,
+  narrowing: CenterNarrowing = {},
 ): Promise<{ count: number; results: TReferralHarvestCenter[] }> {
-  const where = centerWhere('rhc', scopeOf('rhc', actor), query, constraint);
+  const where = visibleCentersWhere('rhc', actor, { search: query.search, ...narrowing });
   const { count, rows } = await findCenterPage(db, 'rhc', where, query);
   const associated = await findAssociatedHarvestCenters(
     db,
@@ -113,7 +109,7 @@ export async function listHarvestCenterOptions(
   actor: Actor,
   query: { search?: string; limit: number },
 ): Promise<TCenterOption[]> {
-  const rows = await findCenterOptions(db, centerWhere('hc', scopeOf('hc', actor), query), query.limit);
+  const rows = await findCenterOptions(db, visibleCentersWhere('hc', actor, query), query.limit);
   return rows.map((r) => ({
     id: r.id,
     value: r.id,
@@ -133,20 +129,20 @@ export async function listHarvestCenterOptions(
 export async function listPublicHarvestCenterOptions(db: Db, repId: number): Promise<TPublicCenterOption[]> {
   const rep = await findAccount(db, repId, [MEMBERSHIP.salesRep]);
   if (!rep?.isActive) return [];
-  const rows = await findCenterOptions(db, centerWhere('hc', eq(centerAccounts.salesRepId, repId), {}), 1000);
+  const rows = await findCenterOptions(db, harvestCentersOfRepWhere(repId), 1000);
   return rows.map((r) => ({ id: r.id, company: r.company }));
 }
 
 /** The HCs of one sales rep (the rep must be visible to the caller). */
 export async function listHarvestCentersOfRep(db: Db, actor: Actor, repId: number, query: TCenterListQuery) {
   await requireVisibleSalesPerson(db, actor, 'rep', repId);
-  return listHarvestCenters(db, actor, query, eq(centerAccounts.salesRepId, repId));
+  return listHarvestCenters(db, actor, query, { salesRepId: repId });
 }
 
 /** The RHCs of one sales rep (the rep must be visible to the caller). */
 export async function listReferralCentersOfRep(db: Db, actor: Actor, repId: number, query: TCenterListQuery) {
   await requireVisibleSalesPerson(db, actor, 'rep', repId);
-  return listReferralCenters(db, actor, query, eq(centerAccounts.salesRepId, repId));
+  return listReferralCenters(db, actor, query, { salesRepId: repId });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +164,7 @@ export async function listLabHarvestCenters(
   query: TCenterListQuery,
 ): Promise<{ count: number; results: THarvestCenter[] }> {
   await requireVisibleLab(db, actor, labId);
-  return listHarvestCenters(db, actor, query, eq(centerAccounts.processingLabId, labId));
+  return listHarvestCenters(db, actor, query, { processingLabId: labId });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,11 +219,9 @@ export async function createHarvestCenter(
       },
       { domainOf: [repId, actor.id] },
     );
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'harvest_center.created',
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: center.id,
-      ip: context.ip,
       detail: { sales_rep_id: repId },
     });
     return center;
@@ -250,7 +244,7 @@ export async function listRhcAssociations(
   query: TRhcAssociationQuery,
 ): Promise<TRhcAssociationPage> {
   if (!actor.isAdmin) throw forbidden();
-  const { count, rows } = await findRhcIdPage(db, centerWhere('rhc', scopeOf('rhc', actor), query), query);
+  const { count, rows } = await findRhcIdPage(db, visibleCentersWhere('rhc', actor, query), query);
   const associated = await findAssociatedHarvestCenters(
     db,
     rows.map((r) => r.id),
@@ -279,12 +273,10 @@ export async function updateRhcAssociation(
   for (const accountId of [rhcId, ...hcIds]) await assertAdminReaches(db, actor, accountId);
   await db.transaction(async (tx) => {
     await replaceHarvestCenterLinks(tx, 'rhc', rhcId, hcIds);
-    await approvePendingJoinRequests(tx, 'rhc', rhcId, hcIds, actor.session.actorUserId ?? actor.id);
-    await recordAudit(tx, {
+    await approvePendingJoinRequests(tx, 'rhc', rhcId, hcIds, personOf(actor));
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'rhc_association.updated',
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: rhcId,
-      ip: context.ip,
       detail: { harvest_center_ids: [...new Set(hcIds)] },
     });
   });

@@ -1,14 +1,13 @@
 import { HC_LOGO_FIELD, HC_LOGO_TEXTS, type THcLogoResponse } from '@portal/shared/hc-profile';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { centerAccounts } from '../../db/schema/account-links.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { normalizedLogo } from '../../storage/logo-image.ts';
-import { findAccount } from '../accounts/account-view.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
+import { replaceCenterLogoKey } from '../accounts/account-writes.repository.ts';
 import { CENTER_LOGOS, logoUrl } from '../accounts/center-logo.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
 
@@ -45,18 +44,10 @@ export async function setHarvestCenterLogo(
   let previous: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ logoKey: centerAccounts.logoKey })
-        .from(centerAccounts)
-        .where(eq(centerAccounts.userId, centerId))
-        .for('update');
-      previous = row?.logoKey ?? null;
-      await tx.update(centerAccounts).set({ logoKey: key }).where(eq(centerAccounts.userId, centerId));
-      await recordAudit(tx, {
+      previous = await replaceCenterLogoKey(tx, centerId, key);
+      await recordAudit(tx, identityOf(actor, context), {
         action: 'hc_profile.logo_updated',
-        actorUserId: actor.session.actorUserId ?? actor.id,
         targetUserId: centerId,
-        ip: context.ip,
         detail: { bytes: png.length },
       });
     });

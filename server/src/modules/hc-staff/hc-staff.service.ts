@@ -13,28 +13,26 @@ import {
   type TStaffMember,
 } from '@portal/shared/hc-staff';
 import { MEMBERSHIP } from '@portal/shared/memberships';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor, RequestContext } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import { type Actor, personOf, type RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { findAccount } from '../accounts/account-view.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
 import {
-  isStaffOfHarvestCenter,
   replaceHarvestCenterLinks,
   unlinkStaffFromHarvestCenter,
-} from '../accounts/account-writes.ts';
-import { approvePendingJoinRequests, findOpenJoinRequestsOf } from '../accounts/center-join.ts';
-import { assertAdminReaches, requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
-import { harvestCenterScope } from '../accounts/scopes.ts';
-import { startLinkedSession } from '../sign-in/linked-sessions.ts';
-import { canRemoveStaffFromHarvestCenter, canViewStaffHarvestCenters } from './hc-staff.policy.ts';
+} from '../accounts/account-writes.repository.ts';
+import { approvePendingJoinRequests, findOpenJoinRequestsOf } from '../accounts/center-join.repository.ts';
 import {
   findHarvestCentersOfStaff,
-  findStaffHarvestCenters,
   findStaffOfHarvestCenter,
-  findStaffPage,
-  type UserRow,
-} from './hc-staff.repository.ts';
+  findVisibleHarvestCentersOfStaff,
+  isStaffOfHarvestCenter,
+} from '../accounts/center-links.repository.ts';
+import { assertAdminReaches, requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
+import { startLinkedSession } from '../sign-in/linked-sessions.ts';
+import { canRemoveStaffFromHarvestCenter, canViewStaffHarvestCenters } from './hc-staff.policy.ts';
+import { findStaffPage, type UserRow } from './hc-staff.repository.ts';
 
 /** GET /api/v1/hc-staff/{staff id}/hc-list/ ("Associated Harvest Centers"). */
 export async function listStaffHarvestCenters(
@@ -81,10 +79,10 @@ export async function listHarvestCenterStaff(
   await requireHarvestCenterForStaffList(db, actor, harvestCenterId);
   const staff = await findStaffOfHarvestCenter(db, harvestCenterId);
   // Each member's other HCs are shown only where the caller could see those HCs anyway.
-  const centers = await findStaffHarvestCenters(
+  const centers = await findVisibleHarvestCentersOfStaff(
     db,
+    actor,
     staff.map((s) => s.id),
-    (c) => harvestCenterScope(actor, c),
   );
   return { staff_list: staff.map((s) => toStaffMember(s, centers.get(s.id) ?? [])) };
 }
@@ -112,10 +110,10 @@ function toStaffMember(staff: StaffFields, harvestCenters: { id: number; company
 export async function listAllStaff(db: Db, actor: Actor, query: THcStaffQuery): Promise<THcStaffPage> {
   if (!actor.isAdmin) throw forbidden();
   const page = await findStaffPage(db, actor, query.search, query);
-  const centers = await findStaffHarvestCenters(
+  const centers = await findVisibleHarvestCentersOfStaff(
     db,
+    actor,
     page.rows.map((s) => s.id),
-    (c) => harvestCenterScope(actor, c),
   );
   return { count: page.count, results: page.rows.map((s) => toStaffMember(s, centers.get(s.id) ?? [])) };
 }
@@ -123,7 +121,7 @@ export async function listAllStaff(db: Db, actor: Actor, query: THcStaffQuery): 
 async function staffMemberOf(db: Db, actor: Actor, staffId: number): Promise<TStaffMember> {
   const staff = await findAccount(db, staffId, [MEMBERSHIP.hcStaff]);
   if (!staff) throw notFound('HC staff member not found.');
-  const centers = await findStaffHarvestCenters(db, [staffId], (c) => harvestCenterScope(actor, c));
+  const centers = await findVisibleHarvestCentersOfStaff(db, actor, [staffId]);
   return toStaffMember(staff, centers.get(staffId) ?? []);
 }
 
@@ -143,18 +141,10 @@ export async function updateStaffHarvestCenters(
   for (const centerId of harvestCenterIds) await assertAdminReaches(db, actor, centerId);
   await db.transaction(async (tx) => {
     await replaceHarvestCenterLinks(tx, 'staff', staffId, harvestCenterIds);
-    await approvePendingJoinRequests(
-      tx,
-      'staff',
-      staffId,
-      harvestCenterIds,
-      actor.session.actorUserId ?? actor.id,
-    );
-    await recordAudit(tx, {
+    await approvePendingJoinRequests(tx, 'staff', staffId, harvestCenterIds, personOf(actor));
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'hc_staff.centers_updated',
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: staffId,
-      ip: context.ip,
       detail: { harvest_center_ids: [...new Set(harvestCenterIds)] },
     });
   });
@@ -179,11 +169,9 @@ export async function removeStaffFromHarvestCenter(
     if (!(await unlinkStaffFromHarvestCenter(tx, body.user_id, body.hc_id))) {
       throw badRequest(STAFF_NOT_OF_CENTER_MESSAGE, { user_id: STAFF_NOT_OF_CENTER_MESSAGE });
     }
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'hc_staff.removed',
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: body.user_id,
-      ip: context.ip,
       detail: { harvest_center_id: body.hc_id },
     });
   });

@@ -9,23 +9,22 @@ import {
   type TJoinRequestPage,
   type TJoinStatus,
 } from '@portal/shared/join-requests';
-import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor, RequestContext } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import { type Actor, personOf, type RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import { conflict, forbidden, notFound } from '../../errors/app-error.ts';
 import {
-  decideJoinRequest,
   findJoinRequest,
   findJoinRequestPage,
   type JoinRequestFilter,
   type JoinRequestRow,
   joinLinkTokenOf,
-  queueJoinDecidedMail,
   renewJoinLinkToken,
-} from '../accounts/center-join.ts';
+} from '../accounts/center-join.repository.ts';
+import { decideJoinRequest, queueJoinDecidedMail } from '../accounts/center-join.ts';
 import { adminReaches, requireVisibleHarvestCenter } from '../accounts/lookups.ts';
-import { inAdminReach } from '../accounts/scopes.ts';
+import { inAdminReach } from '../accounts/scopes.repository.ts';
 import { canDecideCenterJoins, canReadCenterJoins } from './join-requests.policy.ts';
 
 export type JoinRequestsDeps = { db: Db; publicUrl: string; wakeMail(): void };
@@ -82,11 +81,9 @@ export async function renewJoinLink(
   if (!canDecideCenterJoins(actor, harvestCenterId)) throw forbidden(JOIN_DECIDED_BY_CENTER_MESSAGE);
   const token = await deps.db.transaction(async (tx) => {
     const renewed = await renewJoinLinkToken(tx, harvestCenterId);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'center_join.link_renewed',
-      ...auditIdentity(actor),
       targetUserId: harvestCenterId,
-      ip: context.ip,
     });
     return renewed;
   });
@@ -156,20 +153,15 @@ export async function decideCenterJoinRequest(
   if (!canDecideCenterJoins(actor, seen.harvestCenterId)) throw forbidden(JOIN_DECIDED_BY_CENTER_MESSAGE);
   const decided = await deps.db.transaction(async (tx) => {
     const request = await findJoinRequest(tx, requestId, { forUpdate: true });
-    if (
-      !request ||
-      !(await decideJoinRequest(tx, request, decision, actor.session.actorUserId ?? actor.id))
-    ) {
+    if (!request || !(await decideJoinRequest(tx, request, decision, personOf(actor)))) {
       throw conflict(JOIN_ALREADY_DECIDED_MESSAGE);
     }
     await queueJoinDecidedMail(tx, request, decision, deps.publicUrl);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: decision === 'approved' ? 'center_join.approved' : 'center_join.declined',
-      ...auditIdentity(actor),
       targetUserId: request.requesterId,
       objectType: 'center_join_request',
       objectId: request.id,
-      ip: context.ip,
       detail: { kind: request.kind, harvest_center_id: request.harvestCenterId },
     });
     return findJoinRequest(tx, requestId);

@@ -1,11 +1,7 @@
 import type { TLabAccount, TProcessingLab } from '@portal/shared/labs';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { labAccounts } from '../../db/schema/account-links.ts';
-import { processingLabs } from '../../db/schema/accounts.ts';
 import { requireVisibleLab } from '../accounts/lookups.ts';
-import { harvestCenterScope, labAccountScope, processingLabScope } from '../accounts/scopes.ts';
-import { countedCenter } from './counted-center.ts';
 import { findLabAccountPage, findLabPage, findLabRow, type LabRow } from './labs.repository.ts';
 
 type Page = { limit: number; offset: number; search?: string };
@@ -15,18 +11,13 @@ function toLab(row: LabRow): TProcessingLab {
 }
 
 export async function listLabs(db: Db, actor: Actor, query: Page) {
-  const { count, rows } = await findLabPage(
-    db,
-    processingLabScope(actor, processingLabs),
-    harvestCenterScope(actor, countedCenter),
-    query,
-  );
+  const { count, rows } = await findLabPage(db, actor, query);
   return { count, results: rows.map(toLab) };
 }
 
 export async function getLab(db: Db, actor: Actor, id: number): Promise<TProcessingLab> {
   await requireVisibleLab(db, actor, id);
-  const row = await findLabRow(db, id, harvestCenterScope(actor, countedCenter));
+  const row = await findLabRow(db, actor, id);
   if (!row) throw new Error(`processing lab ${id} vanished`);
   return toLab(row);
 }
@@ -36,7 +27,7 @@ export async function listLabAccounts(
   actor: Actor,
   query: Page,
 ): Promise<{ count: number; results: TLabAccount[] }> {
-  const { count, rows } = await findLabAccountPage(db, labAccountScope(actor, labAccounts), query);
+  const { count, rows } = await findLabAccountPage(db, actor, query);
   return {
     count,
     results: rows.map(({ user, labName }) => ({

@@ -5,15 +5,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { patientAccounts } from '../../db/schema/account-links.ts';
 import { processingLabs, users } from '../../db/schema/accounts.ts';
 import {
   joinPatientAccount,
   type PatientAccountRow,
   patientAccountColumns,
-} from '../accounts/account-view.ts';
-import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.ts';
-import { labStageSql } from '../accounts/lab-stage.ts';
+} from '../accounts/account-view.repository.ts';
+import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.repository.ts';
+import { labStageSql } from '../accounts/lab-stage.repository.ts';
+import type { ScopeActor, TeamHead } from '../accounts/roles.ts';
+import { type PatientColumns, patientScope, teamPatients } from '../accounts/scopes.repository.ts';
 
 const hc = alias(users, 'pt_hc');
 const rhc = alias(users, 'pt_rhc');
@@ -48,12 +49,22 @@ export type PatientRow = {
   labName: string | null;
 };
 
+/** The patient's links, in the columns joinPatientAccount brings in (the team scope reads them). */
+const p = patientAccountColumns;
+const patientLinks: PatientColumns = {
+  userId: users.id,
+  harvestCenterId: p.harvestCenterId,
+  referralHarvestCenterId: p.referralHarvestCenterId,
+  salesRepId: p.salesRepId,
+  processingLabId: p.processingLabId,
+};
+
 function selectPatients(db: Db) {
   return joinPatientAccount(db.select(patientSelection).from(users).$dynamic())
-    .leftJoin(hc, eq(hc.id, patientAccounts.harvestCenterId))
-    .leftJoin(rhc, eq(rhc.id, patientAccounts.referralHarvestCenterId))
-    .leftJoin(rep, eq(rep.id, patientAccounts.salesRepId))
-    .leftJoin(processingLabs, eq(processingLabs.id, patientAccounts.processingLabId));
+    .leftJoin(hc, eq(hc.id, p.harvestCenterId))
+    .leftJoin(rhc, eq(rhc.id, p.referralHarvestCenterId))
+    .leftJoin(rep, eq(rep.id, p.salesRepId))
+    .leftJoin(processingLabs, eq(processingLabs.id, p.processingLabId));
 }
 
 const isPatient = eq(users.membershipId, MEMBERSHIP.patient);
@@ -71,16 +82,18 @@ export type PatientFilters = {
   processingLabId?: number;
   salesRepId?: number;
   labStage?: TLabStage;
+  /** The patients of a manager's or distributor's team ("Team Patients"). */
+  team?: TeamHead;
 };
 
-/** WHERE for active patients matching the filters, inside the caller's scope. */
-export function patientWhere(scope: SQL, filters: PatientFilters, constraint?: SQL): SQL {
-  const p = patientAccounts;
+/** WHERE for active patients matching the filters, inside the caller's patient scope. */
+export function patientWhere(actor: ScopeActor, filters: PatientFilters): SQL {
   return and(
     isPatient,
     eq(users.isActive, true),
-    scope,
-    constraint,
+    // Written against the patient row joinPatientAccount brings in, like every list of patients.
+    patientScope(actor),
+    filters.team === undefined ? undefined : teamPatients(patientLinks, filters.team),
     // search_text has a trigram index; adding other columns to the OR would turn it into a scan, so
     // the lab id joins it as a list of user ids (isPatientWithLabSampleId).
     filters.search

@@ -13,14 +13,12 @@ import {
   type TPatientPage,
   type TPatientUpdate,
 } from '@portal/shared/patients';
-import type { SQL } from 'drizzle-orm';
-import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts } from '../../db/schema/account-links.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { isEmailTaken, type PatientAccountRow } from '../accounts/account-view.ts';
-import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.ts';
+import { isEmailTaken, type PatientAccountRow } from '../accounts/account-view.repository.ts';
+import { type PatientRecordChanges, updatePatientRecord } from '../accounts/account-writes.repository.ts';
 import { createPatient as createPatientAccount } from '../accounts/create-patient.ts';
 import {
   assertAdminReaches,
@@ -32,7 +30,6 @@ import {
 } from '../accounts/lookups.ts';
 import { resolvePatientLinks } from '../accounts/patient-links.ts';
 import { isVialWriter, type TeamHead } from '../accounts/roles.ts';
-import { patientScope, teamPatients } from '../accounts/scopes.ts';
 import { canCreatePatient, patientCreateFields, patientEditableFields } from './patients.policy.ts';
 import {
   findPatientOptions,
@@ -66,16 +63,15 @@ function filtersFrom(actor: Actor, query: TPatientListQuery): PatientFilters {
 
 /**
  * A page of the patients the caller may see. `fixed` filters come from the route (the HC of
- * harvest-centers/{id}/patients/, …) and win over the query's; `constraint` narrows further (a team).
+ * harvest-centers/{id}/patients/, a team's, …) and win over the query's.
  */
 export async function listPatients(
   db: Db,
   actor: Actor,
   query: TPatientListQuery,
   fixed: PatientFilters = {},
-  constraint?: SQL,
 ): Promise<TPatientPage> {
-  const where = patientWhere(patientScope(actor), { ...filtersFrom(actor, query), ...fixed }, constraint);
+  const where = patientWhere(actor, { ...filtersFrom(actor, query), ...fixed });
   const { count, rows } = await findPatientPage(db, where, query);
   return { count, results: rows.map((row) => patientFor(actor, toPatient(row))) };
 }
@@ -87,7 +83,7 @@ export async function listPatientOptions(
   fixed: PatientFilters,
 ): Promise<TPatientOption[]> {
   const identity = seesPatientIdentity(actor.membershipId);
-  const where = patientWhere(patientScope(actor), {
+  const where = patientWhere(actor, {
     ...fixed,
     search: query.search || undefined,
     searchLabIdOnly: !identity,
@@ -171,7 +167,7 @@ export async function listTeamPatients(
   query: TPatientListQuery,
 ): Promise<TPatientPage> {
   await requireVisibleSalesPerson(db, actor, team.kind, team.id);
-  return listPatients(db, actor, query, {}, teamPatients(patientAccounts, team));
+  return listPatients(db, actor, query, { team });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,13 +192,11 @@ export async function getPatient(
   context: RequestContext,
 ): Promise<TPatientDetail> {
   const detail = await loadDetail(db, actor, await requireVisiblePatient(db, actor, id));
-  await recordAudit(db, {
+  await recordAudit(db, identityOf(actor, context), {
     action: 'patient.viewed',
-    ...auditIdentity(actor),
     patientId: id,
     objectType: 'patient',
     objectId: id,
-    ip: context.ip,
   });
   return detail;
 }
@@ -296,14 +290,12 @@ export async function updatePatient(
           { from: before[key] ?? null, to: value },
         ]),
       );
-      await recordAudit(tx, {
+      await recordAudit(tx, identityOf(actor, context), {
         action: 'patient.updated',
-        ...auditIdentity(actor),
         targetUserId: id,
         patientId: id,
         objectType: 'patient',
         objectId: id,
-        ip: context.ip,
         detail: { fields: changed, changes },
       });
     }
@@ -362,7 +354,6 @@ export async function createPatient(
     processingLabId,
     ...record
   } = changes;
-  const { actorUserId, actingAsUserId } = auditIdentity(actor);
   const { patient, invitationQueued } = await createPatientAccount(
     db,
     {
@@ -375,12 +366,7 @@ export async function createPatient(
       processingLabId: processingLabId as number | null | undefined,
       record: record as PatientRecordChanges,
     },
-    {
-      publicUrl: context.publicUrl,
-      ip: context.ip,
-      actorUserId,
-      actingAs: actingAsUserId ?? undefined,
-    },
+    { publicUrl: context.publicUrl, by: identityOf(actor, context) },
   );
   return { patient: await loadDetail(db, actor, patient), mailQueued: invitationQueued };
 }

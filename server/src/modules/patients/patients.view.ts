@@ -5,7 +5,8 @@ import {
   type TPatient,
   type TPatientField,
 } from '@portal/shared/patients';
-import { type PatientAccountRow, salesRepDesc, toLabTrackingJson } from '../accounts/account-view.ts';
+import { salesRepDesc, toLabTrackingJson } from '../accounts/account-json.ts';
+import type { PatientAccountRow } from '../accounts/account-view.repository.ts';
 import type { PatientRow } from './patients.repository.ts';
 
 function centerDesc(

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TNewSalesManager, TNewSalesRep, TSalesPerson } from '@portal/shared/sales-teams';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../errors/app-error.ts';
-import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
+import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.repository.ts';
 import { queueInvitationMail } from '../accounts/invitations.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
 import { findSalesPersonRow } from './sales-teams.repository.ts';
@@ -75,15 +75,10 @@ async function addTeamMember(
     // Through the link writer, which refuses an upline that is not an active account of its kind.
     if (uplineId !== null) await setSalesLink(tx, member, kind.link, uplineId);
     await queueInvitationMail(tx, member, context.publicUrl);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: kind.audit,
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: member.id,
-      ip: context.ip,
-      detail: {
-        [kind.link]: uplineId,
-        ...(actor.session.actorUserId ? { acting_as: actor.id } : {}),
-      },
+      detail: { [kind.link]: uplineId },
     });
     return member.id;
   });

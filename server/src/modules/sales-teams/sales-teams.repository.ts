@@ -9,7 +9,10 @@ import {
   accountColumns,
   accountLinkColumns,
   selectAccounts,
-} from '../accounts/account-view.ts';
+} from '../accounts/account-view.repository.ts';
+import { salesScope } from '../accounts/lookups.repository.ts';
+import { SALES_KINDS, type SalesKind, type ScopeActor } from '../accounts/roles.ts';
+import { isTeamRep } from '../accounts/scopes.repository.ts';
 
 const manager = alias(users, 'st_manager');
 const distributor = alias(users, 'st_distributor');
@@ -41,18 +44,30 @@ function selectSalesPeople(db: Db) {
     .leftJoin(distributor, eq(distributor.id, accountLinkColumns.salesDistributorId));
 }
 
-/** Active accounts of one sales membership, inside the caller's scope, matching the search. */
+/** One team whose members a list narrows to: a manager's or a distributor's. */
+export type SalesTeamOf = { head: 'manager' | 'distributor'; id: number };
+
+/**
+ * The members of a team of one kind, by the links as they are now: a manager's reps, a
+ * distributor's managers, a distributor's reps (those of its managers).
+ */
+function inTeamOf(kind: SalesKind, team: SalesTeamOf): SQL {
+  if (kind === 'rep') return isTeamRep(users.id, { kind: team.head, id: team.id });
+  return eq(accountLinkColumns.salesDistributorId, team.id);
+}
+
+/** Active accounts of one sales kind the caller sees, matching the search, within `team` if given. */
 export function salesWhere(
-  membershipId: number,
-  scope: SQL,
+  actor: ScopeActor,
+  kind: SalesKind,
   filters: { search?: string },
-  constraint?: SQL,
+  team?: SalesTeamOf,
 ): SQL {
   return and(
-    eq(users.membershipId, membershipId),
+    eq(users.membershipId, SALES_KINDS[kind].membership),
     eq(users.isActive, true),
-    scope,
-    constraint,
+    salesScope(actor, kind),
+    team ? inTeamOf(kind, team) : undefined,
     filters.search ? sql`${users.searchText} LIKE ${containsPattern(filters.search)}` : undefined,
   ) as SQL;
 }

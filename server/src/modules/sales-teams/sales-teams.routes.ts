@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { DISTRIBUTORS_AND_ADMINS, MANAGERS_DISTRIBUTORS_AND_ADMINS } from '../accounts/roles.ts';
+import { salesTeamAddRoutes } from './sales-team-add.routes.ts';
 import {
   getSalesPerson,
   listDistributorManagers,
@@ -22,7 +23,8 @@ import {
 
 /**
  * The sales network's lists. Each list is narrowed in SQL to what the caller may see
- * (accounts/scopes.ts); a team head outside the caller's reach is a 403.
+ * (accounts/scopes.repository.ts); a team head outside the caller's reach is a 403. Adding members to a team:
+ * sales-team-add.routes.ts, registered last.
  */
 export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sales-teams'];
@@ -109,4 +111,6 @@ export const salesTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       removeRepFromTeam(app.db, requireActor(request), request.params.id, requestContext(request)),
   );
+
+  await app.register(salesTeamAddRoutes);
 };

@@ -6,22 +6,20 @@ import {
   type TSalesPerson,
   type TSalesPersonPage,
 } from '@portal/shared/sales-teams';
-import { eq, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { salesAccounts } from '../../db/schema/account-links.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { findAccount } from '../accounts/account-view.ts';
-import { setSalesLink } from '../accounts/account-writes.ts';
-import { requireVisibleSalesPerson, SALES_KINDS, type SalesKind, salesScope } from '../accounts/lookups.ts';
-import { isTeamRep } from '../accounts/scopes.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
+import { setSalesLink } from '../accounts/account-writes.repository.ts';
+import { requireVisibleSalesPerson } from '../accounts/lookups.ts';
+import type { SalesKind } from '../accounts/roles.ts';
 import { canRemoveManagerFromTeam, canRemoveRepFromTeam } from './sales-teams.policy.ts';
 import {
   findSalesPage,
   findSalesPersonRow,
   type SalesPersonRow,
+  type SalesTeamOf,
   salesWhere,
 } from './sales-teams.repository.ts';
 
@@ -55,19 +53,15 @@ export function toSalesPerson(row: SalesPersonRow): TSalesPerson {
   };
 }
 
-/** A page of reps, managers or distributors the caller may see; `constraint` narrows it to a team. */
+/** A page of reps, managers or distributors the caller may see; `team` narrows it to a team. */
 export async function listSalesPeople(
   db: Db,
   actor: Actor,
   kind: SalesKind,
   query: TSalesListQuery,
-  constraint?: SQL,
+  team?: SalesTeamOf,
 ): Promise<TSalesPersonPage> {
-  const { count, rows } = await findSalesPage(
-    db,
-    salesWhere(SALES_KINDS[kind].membership, salesScope(actor, kind), query, constraint),
-    query,
-  );
+  const { count, rows } = await findSalesPage(db, salesWhere(actor, kind, query, team), query);
   return { count, results: rows.map(toSalesPerson) };
 }
 
@@ -86,7 +80,7 @@ export async function getSalesPerson(
 /** The reps of one manager ("Sales Rep Team"). */
 export async function listManagerReps(db: Db, actor: Actor, managerId: number, query: TSalesListQuery) {
   await requireVisibleSalesPerson(db, actor, 'manager', managerId);
-  return listSalesPeople(db, actor, 'rep', query, eq(salesAccounts.salesManagerId, managerId));
+  return listSalesPeople(db, actor, 'rep', query, { head: 'manager', id: managerId });
 }
 
 /** The managers of one distributor ("Sales Manager Team"). */
@@ -97,7 +91,7 @@ export async function listDistributorManagers(
   query: TSalesListQuery,
 ) {
   await requireVisibleSalesPerson(db, actor, 'distributor', distributorId);
-  return listSalesPeople(db, actor, 'manager', query, eq(salesAccounts.salesDistributorId, distributorId));
+  return listSalesPeople(db, actor, 'manager', query, { head: 'distributor', id: distributorId });
 }
 
 /** The reps of one distributor's team. */
@@ -108,13 +102,7 @@ export async function listDistributorReps(
   query: TSalesListQuery,
 ) {
   await requireVisibleSalesPerson(db, actor, 'distributor', distributorId);
-  return listSalesPeople(
-    db,
-    actor,
-    'rep',
-    query,
-    isTeamRep(users.id, { kind: 'distributor', id: distributorId }),
-  );
+  return listSalesPeople(db, actor, 'rep', query, { head: 'distributor', id: distributorId });
 }
 
 /** A manager removes a rep from its team (admins any rep). */
@@ -126,11 +114,9 @@ export async function removeRepFromTeam(db: Db, actor: Actor, repId: number, con
     if (rep.salesManagerId === null) throw badRequest('This sales rep is not in a team.');
     // Its centers and patients follow: their manager and distributor are read through the rep.
     await setSalesLink(tx, rep, 'sales_manager_id', null);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'sales_team.rep_removed',
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: rep.id,
-      ip: context.ip,
       detail: { sales_manager_id: rep.salesManagerId },
     });
   });
@@ -150,11 +136,9 @@ export async function removeManagerFromTeam(
     if (!canRemoveManagerFromTeam(actor, manager)) throw forbidden('This sales manager is not in your team.');
     if (manager.salesDistributorId === null) throw badRequest('This sales manager is not in a team.');
     await setSalesLink(tx, manager, 'sales_distributor_id', null);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'sales_team.manager_removed',
-      actorUserId: actor.session.actorUserId ?? actor.id,
       targetUserId: manager.id,
-      ip: context.ip,
       detail: { sales_distributor_id: manager.salesDistributorId },
     });
   });

@@ -3,8 +3,8 @@ import { SHIPPING_LABEL_TEXTS } from '@portal/shared/shipping-labels';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
-import { findAccount } from '../accounts/account-view.ts';
-import { isStaffOfHarvestCenter } from '../accounts/account-writes.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
+import { isStaffOfHarvestCenter } from '../accounts/center-links.repository.ts';
 import { adminReaches } from '../accounts/lookups.ts';
 
 /** Centers that request labels: harvest centers and referral harvest centers (part 2 §6). */

@@ -3,7 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
 import { users } from '../../db/schema/accounts.ts';
+import { transactions } from '../../db/schema/commerce.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { shippingLabelPatients, shippingLabelRequests } from '../../db/schema/shipping.ts';
+import type { ScopeActor } from '../accounts/roles.ts';
+import { inAdminReach } from '../accounts/scopes.repository.ts';
 
 export type LabelRequestRow = typeof shippingLabelRequests.$inferSelect;
 export type LabelRequestInsert = typeof shippingLabelRequests.$inferInsert;
@@ -121,15 +125,15 @@ function searchCondition(term: string): SQL {
       and ${users.searchText} like ${pattern}))`;
 }
 
-/** Newest first, paged and filtered in SQL. */
+/** Newest first, paged and filtered in SQL; `inAdminReachOf`: only centers that admin reaches. */
 export async function findLabelRequestPage(
   db: Db,
-  filters: { search?: string; centerId?: number; scope?: SQL },
+  filters: { search?: string; centerId?: number; inAdminReachOf?: ScopeActor },
   page: PageRequest,
 ): Promise<{ count: number; rows: LabelRequestRow[] }> {
   const term = filters.search?.trim();
   const where = and(
-    filters.scope,
+    filters.inAdminReachOf ? inAdminReach(filters.inAdminReachOf, shippingLabelRequests.centerId) : undefined,
     term ? searchCondition(term) : undefined,
     filters.centerId === undefined ? undefined : eq(shippingLabelRequests.centerId, filters.centerId),
   );
@@ -143,4 +147,29 @@ export async function findLabelRequestPage(
     page,
   );
   return { count: result.count, rows: result.rows.map((row) => row.request) };
+}
+
+/** The transaction a label is requested for, locked until the request is saved (one per transaction). */
+export async function lockTransactionForLabel(db: Db, transactionId: number) {
+  const [transaction] = await db
+    .select({
+      id: transactions.id,
+      productId: transactions.productId,
+      harvestCenterId: transactions.harvestCenterId,
+      referralHarvestCenterId: transactions.referralHarvestCenterId,
+    })
+    .from(transactions)
+    .where(eq(transactions.id, transactionId))
+    .for('update');
+  return transaction ?? null;
+}
+
+/** Whether any of these patients has an agreement waiting for a signature. */
+export async function hasPendingAgreement(db: Db, patientIds: readonly number[]): Promise<boolean> {
+  const [pending] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(inArray(documents.patientId, [...patientIds]), eq(documents.status, 'Pending')))
+    .limit(1);
+  return pending !== undefined;
 }

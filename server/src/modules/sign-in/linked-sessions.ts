@@ -1,14 +1,12 @@
 import type { TLoginResponse } from '@portal/shared/auth';
 import type { TSessionEstablished } from '@portal/shared/second-factors';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { issueSessionToken, revokeSession, type SessionKind } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { authTokens } from '../../db/schema/auth.ts';
 import { badRequest, forbidden } from '../../errors/app-error.ts';
 import { loadSessionUser } from './session-user.ts';
+import { findLiveSessionWithUser, findUserRowById } from './sign-in.repository.ts';
 
 type LinkedKind = Exclude<SessionKind, 'login'>;
 
@@ -29,7 +27,7 @@ export async function startLinkedSession(
   context: RequestContext,
 ): Promise<TLoginResponse> {
   if (actor.session.kind !== 'login') throw forbidden('Go back to your own account first.');
-  const [target] = await db.select().from(users).where(eq(users.id, input.targetUserId)).limit(1);
+  const target = await findUserRowById(db, input.targetUserId);
   if (!target) throw badRequest('This user does not exist.');
   if (!target.isActive) throw badRequest('This user is inactive.');
   const { token } = await issueSessionToken(db, {
@@ -44,11 +42,9 @@ export async function startLinkedSession(
     // account is never asked for its own (docs/decisions/031).
     established: actor.session.established,
   });
-  await recordAudit(db, {
+  await recordAudit(db, identityOf(actor, context), {
     action: AUDIT_ACTION[input.kind].start,
-    actorUserId: actor.id,
     targetUserId: target.id,
-    ip: context.ip,
   });
   return {
     token,
@@ -66,18 +62,7 @@ export async function returnToOwnSession(
 ): Promise<TLoginResponse> {
   const { kind, parentTokenId } = actor.session;
   if (kind === 'login' || parentTokenId === null) throw badRequest('You are not signed in as another user.');
-  const [parent] = await db
-    .select({ token: authTokens, user: users })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.id, parentTokenId),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  const parent = await findLiveSessionWithUser(db, parentTokenId);
   // The linked session ends either way; without a live parent the person must log in again.
   await revokeSession(db, actor.session.tokenId);
   if (!parent?.user.isActive) throw badRequest('Your own session has ended. Please log in again.');
@@ -90,11 +75,10 @@ export async function returnToOwnSession(
     userAgent: context.userAgent,
     established: parent.token.established as TSessionEstablished,
   });
-  await recordAudit(db, {
+  // By the person, acting as the account being left.
+  await recordAudit(db, identityOf(actor, context), {
     action: AUDIT_ACTION[kind].end,
-    actorUserId: parent.user.id,
     targetUserId: actor.id,
-    ip: context.ip,
   });
   return { token, message: 'Welcome back.', user: await loadSessionUser(db, parent.user.id) };
 }

@@ -8,14 +8,14 @@ import {
   ZSessionInfo,
 } from '@portal/shared/auth';
 import { ZPasswordLoginResponse } from '@portal/shared/second-factors';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema/accounts.ts';
 import { requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { returnToOwnSession } from './linked-sessions.ts';
 import { relyingPartyOf } from './second-factors/relying-party.ts';
+import { secondFactorRoutes } from './second-factors/second-factors.routes.ts';
 import { loadSessionUser } from './session-user.ts';
+import { findUserRowById } from './sign-in.repository.ts';
 import {
   completePasswordReset,
   loginWithPassword,
@@ -24,6 +24,7 @@ import {
   requestPasswordReset,
 } from './sign-in.service.ts';
 
+/** Signing in and out with a password, its reset, and the build version; the second factors after them. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/login/',
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      await logout(app.db, { id: actor.id, tokenId: actor.session.tokenId }, requestContext(request));
+      await logout(app.db, actor, requestContext(request));
       return { message: 'You have been logged out.' };
     },
   );
@@ -68,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const behind = actor.session.actorUserId
-        ? (await app.db.select().from(users).where(eq(users.id, actor.session.actorUserId)).limit(1))[0]
+        ? await findUserRowById(app.db, actor.session.actorUserId)
         : undefined;
       const person = behind && { id: behind.id, email: behind.email };
       return {
@@ -127,4 +128,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: ZBuildVersion } } },
     async () => ({ version: app.buildVersion }),
   );
+
+  await app.register(secondFactorRoutes);
 };

@@ -1,21 +1,24 @@
 import { EMAIL_UNCONFIRMED_CODE, EMAIL_UNCONFIRMED_MESSAGE } from '@portal/shared/auth';
 import type { TPasswordLoginResponse } from '@portal/shared/second-factors';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { RequestContext } from '../../auth/actor.ts';
+import { type AuditIdentity, identityOf, recordAudit, visitorIdentity } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { createPasswordLink, passwordLinkPurpose } from '../../auth/password-links.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import { hashToken, revokeSession } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { passwordResetTokens } from '../../db/schema/auth.ts';
 import { AppError, badRequest } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../mail-delivery/outbox.ts';
 import { isResetRequestAllowed, refundLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import type { RelyingParty } from './second-factors/relying-party.ts';
 import { issueFullSession, stageAfterPassword, startPendingSignIn } from './second-factors/sign-in.ts';
+import {
+  claimPasswordLink,
+  findUserByEmail,
+  setPasswordFromLink,
+  spendOpenPasswordLinks,
+} from './sign-in.repository.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Unable to log in with provided credentials.';
 export const INACTIVE_MESSAGE = 'This account is inactive. Please contact your admin.';
@@ -30,15 +33,6 @@ export const PASSWORD_CHANGED_MESSAGE =
   'Your password has been changed. You can now log in with the new password.';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return user;
-}
-
 export async function loginWithPassword(
   db: Db,
   input: { email: string; password: string; sessionTtlDays: number; rp: RelyingParty },
@@ -50,11 +44,10 @@ export async function loginWithPassword(
   const user = await findUserByEmail(db, email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || !user.isActive) {
-    await recordAudit(db, {
+    await recordAudit(db, visitorIdentity(context.ip), {
       action: 'login.failed',
       targetUserId: user?.id,
       email,
-      ip: context.ip,
       detail: { reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive' },
     });
     // Only someone who knows the password learns that the account is inactive.
@@ -63,11 +56,10 @@ export async function loginWithPassword(
   await refundLoginAttempt(db, email, context.ip);
   if (user.emailConfirmedAt === null) {
     // Told only to someone who knows the password; the login page offers to mail the link again.
-    await recordAudit(db, {
+    await recordAudit(db, visitorIdentity(context.ip), {
       action: 'login.failed',
       targetUserId: user.id,
       email,
-      ip: context.ip,
       detail: { reason: 'email_unconfirmed' },
     });
     throw new AppError(403, EMAIL_UNCONFIRMED_MESSAGE, { code: EMAIL_UNCONFIRMED_CODE });
@@ -78,24 +70,18 @@ export async function loginWithPassword(
   if (step.stage === 'complete') {
     return issueFullSession(db, user, { established: 'password', ttlDays: input.sessionTtlDays }, context);
   }
-  await recordAudit(db, {
+  await recordAudit(db, visitorIdentity(context.ip, user.id), {
     action: 'login.password_accepted',
-    actorUserId: user.id,
     targetUserId: user.id,
     email,
-    ip: context.ip,
     detail: { stage: step.stage },
   });
   return startPendingSignIn(db, user.id, step, context);
 }
 
-export async function logout(
-  db: Db,
-  actor: { id: number; tokenId: number },
-  context: RequestContext,
-): Promise<void> {
-  await revokeSession(db, actor.tokenId);
-  await recordAudit(db, { action: 'logout', actorUserId: actor.id, targetUserId: actor.id, ip: context.ip });
+export async function logout(db: Db, actor: Actor, context: RequestContext): Promise<void> {
+  await revokeSession(db, actor.session.tokenId);
+  await recordAudit(db, identityOf(actor, context), { action: 'logout', targetUserId: actor.id });
 }
 
 /** Answers the same whether or not the e-mail exists; returns true when a mail was queued. */
@@ -107,19 +93,19 @@ export async function requestPasswordReset(
   const email = input.email.trim().toLowerCase();
   const user = await findUserByEmail(db, email);
   if (!user?.isActive || !(await isResetRequestAllowed(db, email))) return false;
-  await sendPasswordResetMail(db, user, { publicUrl: input.publicUrl }, context);
+  await sendPasswordResetMail(db, user, { publicUrl: input.publicUrl }, visitorIdentity(context.ip));
   return true;
 }
 
 /**
  * Queues the reset-link mail for a known, active user: from the public form above, or an admin's
- * "reset user password" (requestedBy, recorded in the audit log).
+ * "reset user password" (byAdmin; `by` names the admin on the audit trail).
  */
 export async function sendPasswordResetMail(
   db: Db,
   user: { id: number; email: string; firstName: string },
-  input: { publicUrl: string; requestedBy?: number },
-  context: RequestContext,
+  input: { publicUrl: string; byAdmin?: boolean },
+  by: AuditIdentity,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const link = await createPasswordLink(tx, {
@@ -134,7 +120,7 @@ export async function sendPasswordResetMail(
       text: [
         `Hello ${user.firstName || user.email},`,
         '',
-        input.requestedBy
+        input.byAdmin
           ? 'Your Portal administrator has asked for a new password to be set on your account. Open this link to choose one:'
           : 'Someone asked to reset the password of your Portal account. Open this link to choose a new one:',
         link,
@@ -142,12 +128,10 @@ export async function sendPasswordResetMail(
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.',
       ].join('\n'),
     });
-    await recordAudit(tx, {
+    await recordAudit(tx, by, {
       action: 'password_reset.requested',
-      actorUserId: input.requestedBy ?? null,
       targetUserId: user.id,
       email: user.email.toLowerCase(),
-      ip: context.ip,
     });
   });
 }
@@ -162,32 +146,15 @@ export async function completePasswordReset(
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // Claiming the token in the UPDATE makes a second use of the same link fail.
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw badRequest(RESET_INVALID_MESSAGE);
+    const userId = await claimPasswordLink(tx, hashToken(input.token));
+    if (userId === undefined) throw badRequest(RESET_INVALID_MESSAGE);
     // The link came by mail, so the address is proven too.
-    await tx
-      .update(users)
-      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-      .where(eq(users.id, claimed.userId));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-    await revokeAllSessionsOfUser(tx, claimed.userId);
-    await recordAudit(tx, {
+    await setPasswordFromLink(tx, userId, passwordHash);
+    await spendOpenPasswordLinks(tx, userId);
+    await revokeAllSessionsOfUser(tx, userId);
+    await recordAudit(tx, visitorIdentity(context.ip), {
       action: 'password_reset.completed',
-      targetUserId: claimed.userId,
-      ip: context.ip,
+      targetUserId: userId,
     });
     // The token matched a stored link, so what it says it was made for is what it was made for.
     const invited = passwordLinkPurpose(input.token) === 'invitation';

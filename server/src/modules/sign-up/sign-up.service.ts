@@ -9,7 +9,7 @@ import {
   type ZSignUpLinkQuery,
 } from '@portal/shared/sign-up';
 import type { z } from 'zod';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { recordAudit, visitorIdentity } from '../../audit-chain/audit-log.ts';
 import type { RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { queueEmailConfirmation } from '../../auth/email-confirmations.ts';
@@ -17,12 +17,12 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import { findAccount } from '../accounts/account-view.ts';
-import { createAccount } from '../accounts/account-writes.ts';
-import { createJoinRequest, isJoinTokenOf, queueJoinRequestedMail } from '../accounts/center-join.ts';
-import { addSavedLocation } from '../accounts/saved-locations.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
+import { createAccount } from '../accounts/account-writes.repository.ts';
+import { createJoinRequest, isJoinTokenOf } from '../accounts/center-join.repository.ts';
+import { queueJoinRequestedMail } from '../accounts/center-join.ts';
+import { addSavedLocation } from '../accounts/saved-locations.repository.ts';
 import { claimAdminInvitation, findActiveInvitation, recordInvitationUse } from './admin-invitations.ts';
-import type { SignUpDeps } from './sign-up.deps.ts';
 
 /** A harvest center or a referral harvest center: a buyer with a rep and an address. */
 function isCenter(membershipId: number): boolean {
@@ -77,111 +77,122 @@ export async function checkSignUpLink(db: Db, query: z.infer<typeof ZSignUpLinkQ
   }
 }
 
-/**
- * POST /api/v1/harvest-centers/ without a session: the seven public sign-up forms. One transaction
- * makes the account through the accounts core, ties it to its link (rep, invitation), gives an HC
- * the attestation it signed, and queues the mail that confirms the e-mail address; the account
- * cannot sign in before that. A staff member or an RHC naming a harvest center only asks to join
- * it: the center is told and decides (nothing of it is shared before).
- */
-export async function signUpAccount(
-  deps: SignUpDeps,
+/** A form whose hidden field was filled in was sent by a robot: refused, and kept on the audit trail. */
+export async function refuseRobotSignUp(
+  db: Db,
   body: TAccountSignUp,
-  context: RequestContext & { domainId: number | null },
-): Promise<TAccountSignUpResponse> {
-  if (body.website) {
-    await recordAudit(deps.db, { action: 'sign_up.refused', email: body.email, ip: context.ip });
-    throw badRequest(SIGN_UP_REFUSED_MESSAGE);
-  }
+  context: RequestContext,
+): Promise<void> {
+  if (!body.website) return;
+  await recordAudit(db, visitorIdentity(context.ip), { action: 'sign_up.refused', email: body.email });
+  throw badRequest(SIGN_UP_REFUSED_MESSAGE);
+}
+
+/** The new account's password, refused when it is a common one, hashed. */
+export async function hashSignUpPassword(body: TAccountSignUp): Promise<string> {
   assertUncommonPassword(body.password, 'password');
-  const passwordHash = await hashPassword(body.password);
+  return hashPassword(body.password);
+}
+
+/** The attestation a new harvest center signed before signing up, which it now claims as its own. */
+export type SignUpAttestation = { documentId: string; templateId: string; email: string; userId: number };
+
+/**
+ * The sign-up's writes, in the caller's transaction `tx`: the account made through the accounts
+ * core, tied to its link (rep, invitation), its first saved location, the join request to the center
+ * it names, and the mail that confirms the e-mail address (the account cannot sign in before that).
+ * A staff member or an RHC naming a harvest center only asks to join it: the center is told and
+ * decides (nothing of it is shared before). A new HC comes with the attestation it must claim in
+ * the same transaction (the documents module's).
+ */
+export async function recordSignUp(
+  tx: Db,
+  body: TAccountSignUp,
+  passwordHash: string,
+  context: RequestContext & { domainId: number | null; publicUrl: string },
+): Promise<{ account: Awaited<ReturnType<typeof createAccount>>; attestation: SignUpAttestation | null }> {
   const isAdminForm = body.pass !== undefined && body.pass !== '';
+  const invitationId = isAdminForm ? await claimAdminInvitation(tx, body.pass ?? '') : null;
+  if (isAdminForm && invitationId === null) invalidLink('pass');
+  const membershipId = isAdminForm ? MEMBERSHIP.admin : body.subscription;
 
-  const account = await deps.db.transaction(async (tx) => {
-    const invitationId = isAdminForm ? await claimAdminInvitation(tx, body.pass ?? '') : null;
-    if (isAdminForm && invitationId === null) invalidLink('pass');
-    const membershipId = isAdminForm ? MEMBERSHIP.admin : body.subscription;
+  let salesRepId: number | null = null;
+  if (isCenter(membershipId)) {
+    const rep = await findActiveAccount(tx, body.saless_rep_id, MEMBERSHIP.salesRep);
+    if (!rep) invalidLink('saless_rep_id');
+    salesRepId = rep.id;
+  }
+  let centerToJoin: { id: number; email: string; company: string } | undefined;
+  if (membershipId === MEMBERSHIP.referralHarvestCenter && body.hc_id) {
+    centerToJoin = await findCenterOfJoinLink(tx, body.hc_id, body.join_token);
+    if (!centerToJoin) invalidLink('hc_id');
+  }
+  if (membershipId === MEMBERSHIP.hcStaff) {
+    centerToJoin = await findCenterOfJoinLink(tx, body.staff_hc_ids?.[0], body.join_token);
+    if (!centerToJoin) invalidLink('staff_hc_ids');
+  }
+  const harvestCenterId = centerToJoin?.id ?? null;
+  const signsAttestation = membershipId === MEMBERSHIP.harvestCenter;
+  if (signsAttestation && (!body.template_id || !body.document_id)) {
+    throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+  }
 
-    let salesRepId: number | null = null;
-    if (isCenter(membershipId)) {
-      const rep = await findActiveAccount(tx, body.saless_rep_id, MEMBERSHIP.salesRep);
-      if (!rep) invalidLink('saless_rep_id');
-      salesRepId = rep.id;
-    }
-    let centerToJoin: { id: number; email: string; company: string } | undefined;
-    if (membershipId === MEMBERSHIP.referralHarvestCenter && body.hc_id) {
-      centerToJoin = await findCenterOfJoinLink(tx, body.hc_id, body.join_token);
-      if (!centerToJoin) invalidLink('hc_id');
-    }
-    if (membershipId === MEMBERSHIP.hcStaff) {
-      centerToJoin = await findCenterOfJoinLink(tx, body.staff_hc_ids?.[0], body.join_token);
-      if (!centerToJoin) invalidLink('staff_hc_ids');
-    }
-    const harvestCenterId = centerToJoin?.id ?? null;
-    const signsAttestation = membershipId === MEMBERSHIP.harvestCenter;
-    if (signsAttestation && (!body.template_id || !body.document_id)) {
-      throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
-    }
-
-    const created = await createAccount(
-      tx,
-      {
-        email: body.email,
-        passwordHash,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        company: body.company,
-        phoneNumber: body.phone_number,
-        ...addressColumns(body),
-        templateId: signsAttestation ? body.template_id : '',
-        documentId: signsAttestation ? body.document_id : '',
-        membershipId,
-        salesRepId,
-        selfSignup: true,
-        emailConfirmedAt: null,
-      },
-      context.domainId !== null || isAdminForm
-        ? { domainId: context.domainId }
-        : { domainOf: [salesRepId, harvestCenterId] },
-    );
-    if (signsAttestation) {
-      const claimed = await deps.claimSignupAttestation(tx, {
-        documentId: body.document_id,
-        templateId: body.template_id,
-        email: body.email,
-        userId: created.id,
-      });
-      if (!claimed)
-        throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
-    }
-    // A center's sign-up address is its first saved location (the default): its first checkout
-    // starts from it instead of an empty address (part 2 §4 "with no locations, the new one becomes default").
-    if (isCenter(membershipId) && body.address1) {
-      await addSavedLocation(tx, created.id, { ...body, location_name: body.company });
-    }
-    if (centerToJoin) {
-      const kind = membershipId === MEMBERSHIP.hcStaff ? 'staff' : 'rhc';
-      await createJoinRequest(tx, { kind, requesterId: created.id, harvestCenterId: centerToJoin.id });
-      await queueJoinRequestedMail(tx, { kind, requester: created, center: centerToJoin }, deps.publicUrl);
-    }
-    if (invitationId !== null) await recordInvitationUse(tx, invitationId, created.id);
-    await queueEmailConfirmation(tx, created, deps.publicUrl);
-    await recordAudit(tx, {
-      action: 'account.signed_up',
-      actorUserId: created.id,
-      targetUserId: created.id,
-      email: created.email,
-      ip: context.ip,
-      detail: {
-        membership_id: membershipId,
-        sales_rep_id: salesRepId,
-        harvest_center_id: harvestCenterId,
-        admin_invitation_id: invitationId,
-      },
-    });
-    return created;
+  const created = await createAccount(
+    tx,
+    {
+      email: body.email,
+      passwordHash,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      company: body.company,
+      phoneNumber: body.phone_number,
+      ...addressColumns(body),
+      templateId: signsAttestation ? body.template_id : '',
+      documentId: signsAttestation ? body.document_id : '',
+      membershipId,
+      salesRepId,
+      selfSignup: true,
+      emailConfirmedAt: null,
+    },
+    context.domainId !== null || isAdminForm
+      ? { domainId: context.domainId }
+      : { domainOf: [salesRepId, harvestCenterId] },
+  );
+  // A center's sign-up address is its first saved location (the default): its first checkout
+  // starts from it instead of an empty address (part 2 §4 "with no locations, the new one becomes default").
+  if (isCenter(membershipId) && body.address1) {
+    await addSavedLocation(tx, created.id, { ...body, location_name: body.company });
+  }
+  if (centerToJoin) {
+    const kind = membershipId === MEMBERSHIP.hcStaff ? 'staff' : 'rhc';
+    await createJoinRequest(tx, { kind, requesterId: created.id, harvestCenterId: centerToJoin.id });
+    await queueJoinRequestedMail(tx, { kind, requester: created, center: centerToJoin }, context.publicUrl);
+  }
+  if (invitationId !== null) await recordInvitationUse(tx, invitationId, created.id);
+  await queueEmailConfirmation(tx, created, context.publicUrl);
+  await recordAudit(tx, visitorIdentity(context.ip, created.id), {
+    action: 'account.signed_up',
+    targetUserId: created.id,
+    email: created.email,
+    detail: {
+      membership_id: membershipId,
+      sales_rep_id: salesRepId,
+      harvest_center_id: harvestCenterId,
+      admin_invitation_id: invitationId,
+    },
   });
-  deps.wakeMail();
+  const attestation = signsAttestation
+    ? { documentId: body.document_id, templateId: body.template_id, email: body.email, userId: created.id }
+    : null;
+  return { account: created, attestation };
+}
+
+/** The answer to a sign-up: where the confirmation link went. */
+export function signUpAnswer(account: {
+  id: number;
+  email: string;
+  membershipId: number;
+}): TAccountSignUpResponse {
   return {
     message: `Account created. We sent a link to ${account.email}: open it to confirm your e-mail address, then sign in.`,
     data: { id: account.id, email: account.email, subscription: account.membershipId },

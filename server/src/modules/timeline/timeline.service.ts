@@ -1,25 +1,19 @@
 import { formatDisplayDate } from '@portal/shared/dates';
 import { type MembershipId, TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/memberships';
 import { patientStage, type TPatientTimeline, type TTimelineEvent } from '@portal/shared/timeline';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { personNameSql } from '../../db/person-name.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { transactions } from '../../db/schema/commerce.ts';
-import { documents } from '../../db/schema/documents.ts';
-import { auditLog } from '../../db/schema/platform.ts';
-import { shippingLabelPatients, shippingLabelRequests } from '../../db/schema/shipping.ts';
-import { products, vialRecords } from '../../db/schema/vials.ts';
 import { forbidden } from '../../errors/app-error.ts';
-import type { PatientAccountRow } from '../accounts/account-view.ts';
+import type { PatientAccountRow } from '../accounts/account-view.repository.ts';
 import { requireVisiblePatient } from '../accounts/lookups.ts';
-
-const who = alias(users, 'timeline_who');
-/** The name of the account behind `who` (null when none). */
-const whoName = personNameSql(who);
+import {
+  findPatientAgreements,
+  findPatientLabelRequests,
+  findPatientOrders,
+  findRecordChanges,
+  findVialRecordsWithAuthors,
+} from './timeline.repository.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -59,20 +53,7 @@ function recordEvents(patient: PatientAccountRow): TTimelineEvent[] {
 /** Its agreements: sent, signed (the sealed PDF), voided. */
 async function documentEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
   const events: TTimelineEvent[] = [];
-  const docs = await db
-    .select({
-      documentId: documents.documentId,
-      name: documents.name,
-      status: documents.status,
-      signerName: documents.signerName,
-      createdAt: documents.createdAt,
-      sentAt: documents.sentAt,
-      completedAt: documents.completedAt,
-      voidedAt: documents.voidedAt,
-    })
-    .from(documents)
-    .where(and(eq(documents.patientId, patientId), eq(documents.party, 'patient')))
-    .orderBy(asc(documents.createdAt));
+  const docs = await findPatientAgreements(db, patientId);
   for (const doc of docs) {
     events.push({
       at: (doc.sentAt ?? doc.createdAt).toISOString(),
@@ -109,19 +90,7 @@ async function documentEvents(db: Db, patientId: number): Promise<TTimelineEvent
 /** Vials prepared and shipped, by whom, with tracking. */
 async function vialEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
   const events: TTimelineEvent[] = [];
-  const vials = await db
-    .select({
-      type: vialRecords.type,
-      quantity: vialRecords.quantity,
-      date: vialRecords.date,
-      note: vialRecords.note,
-      trackingId: vialRecords.trackingId,
-      by: whoName,
-    })
-    .from(vialRecords)
-    .leftJoin(who, eq(who.id, vialRecords.createdById))
-    .where(eq(vialRecords.userId, patientId))
-    .orderBy(asc(vialRecords.date), asc(vialRecords.id));
+  const vials = await findVialRecordsWithAuthors(db, patientId);
   for (const v of vials) {
     events.push({
       at: v.date,
@@ -138,20 +107,7 @@ async function vialEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> 
 /** Orders paid for the patient, with the receipt. */
 async function orderEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
   const events: TTimelineEvent[] = [];
-  const orders = await db
-    .select({
-      id: transactions.id,
-      invoiceId: transactions.invoiceId,
-      createdAt: transactions.createdAt,
-      amountCents: transactions.amountCents,
-      product: products.name,
-      buyer: whoName,
-    })
-    .from(transactions)
-    .leftJoin(products, eq(products.id, transactions.productId))
-    .leftJoin(who, eq(who.id, transactions.buyerUserId))
-    .where(eq(transactions.patientId, patientId))
-    .orderBy(asc(transactions.createdAt));
+  const orders = await findPatientOrders(db, patientId);
   for (const order of orders) {
     events.push({
       at: order.createdAt.toISOString(),
@@ -168,18 +124,7 @@ async function orderEvents(db: Db, patientId: number): Promise<TTimelineEvent[]>
 /** Shipping labels requested for the patient, with tracking. */
 async function labelEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
   const events: TTimelineEvent[] = [];
-  const labels = await db
-    .select({
-      id: shippingLabelRequests.id,
-      createdAt: shippingLabelRequests.createdAt,
-      labelDate: shippingLabelRequests.labelDate,
-      trackingNumber: shippingLabelRequests.trackingNumber,
-      trackingLink: shippingLabelRequests.trackingLink,
-    })
-    .from(shippingLabelRequests)
-    .innerJoin(shippingLabelPatients, eq(shippingLabelPatients.requestId, shippingLabelRequests.id))
-    .where(eq(shippingLabelPatients.patientId, patientId))
-    .orderBy(asc(shippingLabelRequests.createdAt));
+  const labels = await findPatientLabelRequests(db, patientId);
   for (const label of labels) {
     events.push({
       at: label.createdAt.toISOString(),
@@ -196,17 +141,7 @@ async function labelEvents(db: Db, patientId: number): Promise<TTimelineEvent[]>
 /** Changes to the record, with who made them (and as whom), from the audit trail. */
 async function changeEvents(db: Db, patientId: number): Promise<TTimelineEvent[]> {
   const events: TTimelineEvent[] = [];
-  const changes = await db
-    .select({
-      at: auditLog.createdAt,
-      action: auditLog.action,
-      detail: auditLog.detail,
-      by: whoName,
-    })
-    .from(auditLog)
-    .leftJoin(who, eq(who.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.patientId, patientId), inArray(auditLog.action, ['patient.updated'])))
-    .orderBy(asc(auditLog.id));
+  const changes = await findRecordChanges(db, patientId);
   for (const change of changes) {
     const fields = Array.isArray(change.detail.fields) ? (change.detail.fields as string[]) : [];
     events.push({
@@ -259,13 +194,11 @@ export async function getPatientTimeline(
     timeline.push(...events);
   }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
-  await recordAudit(db, {
+  await recordAudit(db, identityOf(actor, context), {
     action: 'patient.viewed',
-    ...auditIdentity(actor),
     patientId,
     objectType: 'timeline',
     objectId: patientId,
-    ip: context.ip,
   });
   return {
     patient: {

@@ -5,14 +5,16 @@ import {
   type TCommissionRateBody,
   type TCommissionRates,
 } from '@portal/shared/commissions';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { personNameSql } from '../../db/person-name.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { commissionRates } from '../../db/schema/commerce.ts';
-import { products } from '../../db/schema/vials.ts';
 import { badRequest } from '../../errors/app-error.ts';
+import {
+  findAllProducts,
+  findRateHistory,
+  findRatesInForce,
+  findRatesInForceOfEveryProduct,
+  insertCommissionRate,
+  productExists,
+} from './commission-rates.repository.ts';
 
 export type CommissionShares = {
   repCommissionCents: number;
@@ -32,14 +34,7 @@ export async function ratesInForce(
   productId: number,
   at: Date,
 ): Promise<Record<CommissionLevel, number>> {
-  const rows = await db
-    .selectDistinctOn([commissionRates.level], {
-      level: commissionRates.level,
-      rate: commissionRates.rateBasisPoints,
-    })
-    .from(commissionRates)
-    .where(and(eq(commissionRates.productId, productId), lte(commissionRates.effectiveFrom, at)))
-    .orderBy(commissionRates.level, desc(commissionRates.effectiveFrom), desc(commissionRates.id));
+  const rows = await findRatesInForce(db, productId, at);
   const rates = { rep: 0, manager: 0, distributor: 0 };
   for (const row of rows) rates[row.level] = row.rate;
   return rates;
@@ -64,40 +59,13 @@ export async function commissionSharesAt(
   };
 }
 
-const creator = alias(users, 'creator');
 const RATE_HISTORY_LIMIT = 200;
 
 /** The rates in force now for every product, and the latest changes. */
 export async function listCommissionRates(db: Db, now: Date = new Date()): Promise<TCommissionRates> {
-  const allProducts = await db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .orderBy(asc(products.id));
-  const inForce = await db
-    .selectDistinctOn([commissionRates.productId, commissionRates.level], {
-      productId: commissionRates.productId,
-      level: commissionRates.level,
-      rate: commissionRates.rateBasisPoints,
-    })
-    .from(commissionRates)
-    .where(lte(commissionRates.effectiveFrom, now))
-    .orderBy(
-      commissionRates.productId,
-      commissionRates.level,
-      desc(commissionRates.effectiveFrom),
-      desc(commissionRates.id),
-    );
-  const history = await db
-    .select({
-      rate: commissionRates,
-      productName: products.name,
-      createdBy: sql<string>`coalesce(${personNameSql(creator)}, ${creator.email}, '')`,
-    })
-    .from(commissionRates)
-    .innerJoin(products, eq(products.id, commissionRates.productId))
-    .leftJoin(creator, eq(creator.id, commissionRates.createdByUserId))
-    .orderBy(desc(commissionRates.createdAt), desc(commissionRates.id))
-    .limit(RATE_HISTORY_LIMIT);
+  const allProducts = await findAllProducts(db);
+  const inForce = await findRatesInForceOfEveryProduct(db, now);
+  const history = await findRateHistory(db, RATE_HISTORY_LIMIT);
   return {
     current: allProducts.map((product) => {
       const line = { product_id: product.id, product_name: product.name, rep: 0, manager: 0, distributor: 0 };
@@ -125,21 +93,14 @@ export async function createCommissionRate(
   body: TCommissionRateBody,
   createdByUserId: number,
 ): Promise<{ id: number }> {
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, body.product_id));
-  if (!product) throw badRequest('Unknown product.', { product_id: 'Unknown product.' });
+  if (!(await productExists(db, body.product_id)))
+    throw badRequest('Unknown product.', { product_id: 'Unknown product.' });
   const effectiveFrom = body.effective_from ? new Date(`${body.effective_from}T00:00:00.000Z`) : new Date();
-  const [row] = await db
-    .insert(commissionRates)
-    .values({
-      productId: body.product_id,
-      level: body.level,
-      rateBasisPoints: body.rate_basis_points,
-      effectiveFrom,
-      createdByUserId,
-    })
-    .returning({ id: commissionRates.id });
-  return row;
+  return insertCommissionRate(db, {
+    productId: body.product_id,
+    level: body.level,
+    rateBasisPoints: body.rate_basis_points,
+    effectiveFrom,
+    createdByUserId,
+  });
 }

@@ -4,16 +4,19 @@ import {
   type TTransactionPatchBody,
   type TTransactionRow,
 } from '@portal/shared/transactions';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { transactionNotes, transactions } from '../../db/schema/commerce.ts';
-import { products } from '../../db/schema/vials.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
-import { salesTeamOfRep } from '../accounts/buyers.ts';
+import { salesTeamOfRep } from '../accounts/sales-chain.repository.ts';
 import { commissionSharesAt } from './commission-rates.ts';
+import {
+  findMembershipOf,
+  findProduct,
+  findTransactionForUpdate,
+  insertTransactionNote,
+  updateTransactionRow,
+} from './transaction-edit.repository.ts';
 import { getTransaction } from './transaction-report.ts';
 
 type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -27,8 +30,7 @@ async function assertAccountOf(
   label: string,
 ): Promise<void> {
   if (id === null) return;
-  const [row] = await db.select({ membershipId: users.membershipId }).from(users).where(eq(users.id, id));
-  if (row?.membershipId !== membershipId) {
+  if ((await findMembershipOf(db, id)) !== membershipId) {
     throw badRequest(`Choose an existing ${label}.`, { [field]: `Choose an existing ${label}.` });
   }
 }
@@ -56,15 +58,12 @@ export async function updateTransaction(
     throw badRequest(TRANSACTION_TEXTS.noChanges, { transaction_note: 'A note is required to update.' });
   }
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+    const current = await findTransactionForUpdate(tx, id);
     if (!current) throw notFound(TRANSACTION_TEXTS.notFound);
     // The product's name is kept as sold unless the edit names the product.
     let product = { id: current.productId, name: current.productName };
     if (body.product_id !== undefined) {
-      const [chosen] = await tx
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(eq(products.id, body.product_id));
+      const chosen = await findProduct(tx, body.product_id);
       if (!chosen)
         throw badRequest('Choose an existing product.', { product_id: 'Choose an existing product.' });
       product = chosen;
@@ -145,17 +144,15 @@ export async function updateTransaction(
           }
         : { repCommissionPaidAt: null, managerCommissionPaidAt: null, distributorCommissionPaidAt: null };
     }
-    await tx
-      .update(transactions)
-      .set({ ...next, ...shares, ...paidAt, commissionPaid })
-      .where(eq(transactions.id, id));
-    await tx
-      .insert(transactionNotes)
-      .values({ transactionId: id, authorUserId: actor.id, note: body.transaction_note, changes });
-    await recordAudit(tx, {
+    await updateTransactionRow(tx, id, { ...next, ...shares, ...paidAt, commissionPaid });
+    await insertTransactionNote(tx, {
+      transactionId: id,
+      authorUserId: actor.id,
+      note: body.transaction_note,
+      changes,
+    });
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'transaction.update',
-      actorUserId: actor.id,
-      ip: context.ip,
       detail: { transaction_id: id, note: body.transaction_note, changes },
     });
   });

@@ -6,16 +6,19 @@ import {
   type TTransactionFilters,
   transactionReportFileName,
 } from '@portal/shared/transactions';
-import { and, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { transactions } from '../../db/schema/commerce.ts';
 import { csvStream } from '../../exports/csv-stream.ts';
 import type { Cell, ColumnKind } from '../../exports/spreadsheet-rows.ts';
 import { xlsxStream } from '../../exports/xlsx-stream.ts';
-import { whereConditions } from './transaction-counts.ts';
+import type { ReportWhere } from './transaction-counts.repository.ts';
 import { reportWhere } from './transaction-report.ts';
-import { NEWEST_FIRST, type ReportRow, reportRowsByIds } from './transaction-rows.ts';
+import {
+  type ExportCursor,
+  findExportIdBatch,
+  type ReportRow,
+  reportRowsByIds,
+} from './transaction-rows.repository.ts';
 import { reportKindOf } from './transaction-scope.ts';
 
 /**
@@ -49,29 +52,6 @@ const CELL: Record<ReportColumn, { kind: ColumnKind; value: (row: ReportRow) => 
   commissionPaid: { kind: 'text', value: (row) => (row.commissionPaid ? 'Yes' : 'No') },
 };
 
-type Cursor = { id: number; cursorAt: string };
-
-/** One batch of ids by keyset, after `after` in the (created_at, id) descending order. */
-function idBatch(db: Db, conditions: SQL[], after: Cursor | null, batchSize: number) {
-  return db
-    .select({
-      id: transactions.id,
-      // The exact timestamp (microseconds) for the keyset; a JS Date keeps only milliseconds.
-      cursorAt: sql<string>`${transactions.createdAt}::text`,
-    })
-    .from(transactions)
-    .where(
-      and(
-        ...conditions,
-        after
-          ? sql`(${transactions.createdAt}, ${transactions.id}) < (${after.cursorAt}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(...NEWEST_FIRST)
-    .limit(batchSize);
-}
-
 /**
  * The matching rows newest first, a batch at a time, walking the (created_at, id) order by keyset:
  * each batch starts after the last row of the one before, so memory holds one batch, no
@@ -80,8 +60,8 @@ function idBatch(db: Db, conditions: SQL[], after: Cursor | null, batchSize: num
  */
 async function* reportBatches(
   db: Db,
-  conditions: SQL[],
-  first: Cursor[],
+  where: ReportWhere,
+  first: ExportCursor[],
   batchSize: number,
 ): AsyncGenerator<ReportRow[]> {
   let batch = first;
@@ -91,7 +71,7 @@ async function* reportBatches(
       batch.map((row) => row.id),
     );
     if (batch.length < batchSize) return;
-    batch = await idBatch(db, conditions, batch[batch.length - 1], batchSize);
+    batch = await findExportIdBatch(db, where, batch[batch.length - 1], batchSize);
   }
 }
 
@@ -110,13 +90,13 @@ export async function openTransactionExport(
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<TransactionExport> {
   const kind = reportKindOf(actor);
-  const conditions = whereConditions(await reportWhere(db, actor, filters));
-  const first = await idBatch(db, conditions, null, batchSize).offset(filters.offset);
+  const where = await reportWhere(db, actor, filters);
+  const first = await findExportIdBatch(db, where, null, batchSize, filters.offset);
   const columns = reportColumnsFor(kind);
   const header = columns.map((column) => ({ header: REPORT_COLUMNS[column], kind: CELL[column].kind }));
   const values = columns.map((column) => CELL[column].value);
   const rows = (async function* () {
-    for await (const batch of reportBatches(db, conditions, first, batchSize)) {
+    for await (const batch of reportBatches(db, where, first, batchSize)) {
       yield batch.map((row) => values.map((value) => value(row)));
     }
   })();

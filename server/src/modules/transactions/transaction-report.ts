@@ -1,27 +1,37 @@
+import { centsToDecimalString } from '@portal/shared/products';
 import type {
   TTransactionFilters,
   TTransactionListQuery,
+  TTransactionNote,
   TTransactionPage,
   TTransactionRow,
 } from '@portal/shared/transactions';
 import { TRANSACTION_TEXTS } from '@portal/shared/transactions';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { findPage } from '../../db/paging.ts';
-import { transactions } from '../../db/schema/commerce.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
 import {
-  countQuery,
   countTransactions,
   EVERY_ROW,
   mergeWhere,
   type ReportWhere,
-  whereConditions,
-} from './transaction-counts.ts';
-import { findSearchMatches, transactionFilterWhere } from './transaction-filters.ts';
-import { NEWEST_FIRST, notesOf, reportRowsByIds, toTransactionRow } from './transaction-rows.ts';
-import { type ReportTarget, targetWhere, transactionScope } from './transaction-scope.ts';
+} from './transaction-counts.repository.ts';
+import {
+  findSearchMatches,
+  transactionFilterWhere,
+  transactionIdWhere,
+} from './transaction-filters.repository.ts';
+import {
+  findLastTransactionId,
+  findMatchingTransactionId,
+  notesOf,
+  type ReportRow,
+  reportQueries,
+  reportRowsByIds,
+} from './transaction-rows.repository.ts';
+import { transactionScope } from './transaction-scope.repository.ts';
+import { type ReportTarget, targetWhere } from './transaction-scope.ts';
 
 /**
  * What narrows a report beyond the caller's scope and filters: a sales member's target (a team's
@@ -43,25 +53,44 @@ export async function reportWhere(
   return mergeWhere(
     scope,
     narrowing.target ? targetWhere(narrowing.target) : EVERY_ROW,
-    narrowing.id !== undefined ? { equalities: [], others: [eq(transactions.id, narrowing.id)] } : EVERY_ROW,
+    narrowing.id !== undefined ? transactionIdWhere(narrowing.id) : EVERY_ROW,
     transactionFilterWhere(filters, search),
   );
 }
 
-/**
- * The report's two queries, as built for a caller and filters: the ids of the rows and, unless
- * transaction_counts holds the total (no condition, or a single team, party or product), the count.
- * The plan test (transaction-plans.test.ts) explains exactly these.
- */
-export function reportQueries(db: Db, where: ReportWhere) {
+/** A report row as the API writes it, with its notes. */
+export function toTransactionRow(row: ReportRow, notes: TTransactionNote[]): TTransactionRow {
   return {
-    /** The matching ids, ordered, not yet paged: findPage adds limit and offset. */
-    ids: db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(...whereConditions(where)))
-      .orderBy(...NEWEST_FIRST),
-    count: countQuery(db, where),
+    id: row.id,
+    invoice_id: row.invoiceId,
+    date: row.createdAt.toISOString(),
+    harvest_center: row.harvestCenterId,
+    hc: row.harvestCenterId !== null ? row.hcName : '',
+    referral_harvest_center: row.referralHarvestCenterId,
+    rhc: row.referralHarvestCenterId !== null ? row.rhcName : '',
+    hc_staff_desc: row.hcStaffName,
+    patient: row.patientId,
+    patient_desc: row.patientId !== null ? row.patientName : '',
+    sales_rep: row.salesRepId,
+    sales_rep_desc: row.salesRepId !== null ? row.salesRepName : '',
+    sales_manager_id: row.salesManagerId,
+    sales_manager_desc: row.salesManagerId !== null ? row.salesManagerName : '',
+    sales_distributor_id: row.salesDistributorId,
+    sales_distributor_desc: row.salesDistributorId !== null ? row.salesDistributorName : '',
+    product: [{ id: row.productId, name: row.productName }],
+    quantity: row.quantity,
+    amount: centsToDecimalString(row.amountCents),
+    amount_cents: row.amountCents,
+    coupon_code_used: row.couponCodeUsed,
+    coupon_code_amount: centsToDecimalString(row.discountCents),
+    coupon_code_amount_cents: row.discountCents,
+    commission_paid: row.commissionPaid,
+    commissions: {
+      rep_cents: row.repCommissionCents,
+      manager_cents: row.managerCommissionCents,
+      distributor_cents: row.distributorCommissionCents,
+    },
+    transaction_history: notes,
   };
 }
 
@@ -93,11 +122,8 @@ export async function listTransactions(
 /** One transaction the caller may see, with its notes; 404 when it does not exist or is out of scope. */
 export async function getTransaction(db: Db, actor: Actor, id: number): Promise<TTransactionRow> {
   const where = await reportWhere(db, actor, {}, { id });
-  const [visible] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(...whereConditions(where)));
-  const [row] = visible ? await reportRowsByIds(db, [visible.id]) : [];
+  const visibleId = await findMatchingTransactionId(db, where);
+  const [row] = visibleId !== undefined ? await reportRowsByIds(db, [visibleId]) : [];
   if (!row) throw notFound(TRANSACTION_TEXTS.notFound);
   const notes = await notesOf(db, [row.id]);
   return toTransactionRow(row, notes.get(row.id) ?? []);
@@ -106,11 +132,5 @@ export async function getTransaction(db: Db, actor: Actor, id: number): Promise<
 /** The newest transaction id the caller sees (the spec's get-last-id); null when there is none. */
 export async function lastTransactionId(db: Db, actor: Actor): Promise<number | null> {
   const where = await reportWhere(db, actor, {});
-  const [row] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(...whereConditions(where)))
-    .orderBy(desc(transactions.id))
-    .limit(1);
-  return row?.id ?? null;
+  return findLastTransactionId(db, where);
 }

@@ -1,58 +1,13 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TransactionReportKind } from '@portal/shared/transactions';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { hcStaffLinks, salesAccounts } from '../../db/schema/account-links.ts';
-import { transactions } from '../../db/schema/commerce.ts';
 import { forbidden } from '../../errors/app-error.ts';
-import { salesTeamOfRep } from '../accounts/buyers.ts';
+import { findAccount } from '../accounts/account-view.repository.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
 import { teamHeadOf } from '../accounts/roles.ts';
-import { inAdminReach } from '../accounts/scopes.ts';
-import { EVERY_ROW, type ReportWhere } from './transaction-counts.ts';
-
-const qb = new QueryBuilder();
-
-/**
- * Which transactions a caller sees, as a WHERE; every row for admins, null for none.
- *
- * The sales roles see by the team written on each transaction when it was sold (rep, manager and
- * distributor are copied at checkout from the accounts core's links): a rep's past sales stay in
- * the team that earned them when the rep later moves, and a manager never sees another manager's
- * team, past or present (docs/decisions/020-transaction-reports-and-commissions.md). The parties
- * of a sale (buyer, its HC or RHC, its patient, the HC's staff) see it as well.
- */
-export function transactionScope(actor: Actor): ReportWhere | null {
-  const t = transactions;
-  const only = (condition: SQL | undefined): ReportWhere => ({ equalities: [], others: [condition as SQL] });
-  // A white-label admin: the sales its domain's accounts paid for (docs/decisions/023).
-  if (actor.isAdmin) return actor.domainId === null ? EVERY_ROW : only(inAdminReach(actor, t.buyerUserId));
-  switch (actor.membershipId) {
-    case MEMBERSHIP.salesRep:
-      return { equalities: [{ dimension: 'sales_rep', id: actor.id }], others: [] };
-    case MEMBERSHIP.salesManager:
-      return { equalities: [{ dimension: 'sales_manager', id: actor.id }], others: [] };
-    case MEMBERSHIP.salesDistributor:
-      return { equalities: [{ dimension: 'sales_distributor', id: actor.id }], others: [] };
-    case MEMBERSHIP.harvestCenter:
-      return only(or(eq(t.harvestCenterId, actor.id), eq(t.buyerUserId, actor.id)));
-    case MEMBERSHIP.referralHarvestCenter:
-      return only(or(eq(t.referralHarvestCenterId, actor.id), eq(t.buyerUserId, actor.id)));
-    case MEMBERSHIP.patient:
-      return only(or(eq(t.patientId, actor.id), eq(t.buyerUserId, actor.id)));
-    case MEMBERSHIP.hcStaff: {
-      const centers = qb
-        .select({ id: hcStaffLinks.harvestCenterId })
-        .from(hcStaffLinks)
-        .where(eq(hcStaffLinks.staffId, actor.id));
-      return only(or(eq(t.hcStaffId, actor.id), sql`${t.harvestCenterId} = ANY(ARRAY(${centers}))`));
-    }
-    default:
-      return null;
-  }
-}
+import { salesTeamOfRep } from '../accounts/sales-chain.repository.ts';
+import type { ReportWhere } from './transaction-counts.repository.ts';
 
 /** The report a caller's exports and lists are shaped for (columns, file name). */
 export function reportKindOf(actor: Actor): TransactionReportKind {
@@ -89,13 +44,8 @@ export async function assertReportTarget(db: Db, actor: Actor, target: ReportTar
     head = await salesTeamOfRep(db, target.id);
     if (head.salesManagerId === null && head.salesDistributorId === null) throw forbidden();
   } else if (target.level === 'manager') {
-    const [row] = await db
-      .select({ salesDistributorId: salesAccounts.salesDistributorId })
-      .from(salesAccounts)
-      .where(
-        and(eq(salesAccounts.userId, target.id), eq(salesAccounts.membershipId, MEMBERSHIP.salesManager)),
-      );
-    head = row ? { salesManagerId: null, salesDistributorId: row.salesDistributorId } : undefined;
+    const manager = await findAccount(db, target.id, [MEMBERSHIP.salesManager]);
+    head = manager ? { salesManagerId: null, salesDistributorId: manager.salesDistributorId } : undefined;
   }
   const heads =
     (ownLevel === 'manager' && target.level === 'rep' && head?.salesManagerId === actor.id) ||

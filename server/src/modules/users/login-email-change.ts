@@ -3,8 +3,8 @@ import {
   LINKED_SESSION_EMAIL_MESSAGE,
 } from '@portal/shared/credential-changes';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../errors/app-error.ts';
@@ -23,6 +23,7 @@ export async function assertCanChangeLoginEmail(
   actor: Actor,
   target: UserRow,
   currentPassword: string | undefined,
+  context: RequestContext,
 ): Promise<void> {
   if (actor.session.kind !== 'login') throw forbidden(LINKED_SESSION_EMAIL_MESSAGE);
   if (target.id !== actor.id) {
@@ -35,7 +36,10 @@ export async function assertCanChangeLoginEmail(
     });
   }
   if (!(await verifyPassword(await findPasswordHash(db, target.id), currentPassword))) {
-    await recordAudit(db, { action: 'email.change_failed', actorUserId: actor.id, targetUserId: target.id });
+    await recordAudit(db, identityOf(actor, context), {
+      action: 'email.change_failed',
+      targetUserId: target.id,
+    });
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { current_password: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
 }

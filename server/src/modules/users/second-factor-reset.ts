@@ -1,4 +1,5 @@
 import { SECOND_FACTOR_RESET_MESSAGE } from '@portal/shared/second-factors';
+import { identityOf } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
@@ -23,6 +24,6 @@ export async function resetUserSecondFactors(
   if (target.id === actor.id) {
     throw forbidden('Change your own passkeys and authenticator app under Sign-in Security.');
   }
-  await resetSecondFactors(db, target, { byUserId: actor.session.actorUserId ?? actor.id }, context);
+  await resetSecondFactors(db, target, identityOf(actor, context));
   return { message: SECOND_FACTOR_RESET_MESSAGE };
 }

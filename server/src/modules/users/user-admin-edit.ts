@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { ROLE_FIELDS, type TAdminUserUpdate, type TCreateUserBody } from '@portal/shared/account-admin';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { badRequest, notFound } from '../../errors/app-error.ts';
-import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.ts';
+import { createAccount, type SalesLinkField, setSalesLink } from '../accounts/account-writes.repository.ts';
 import { createPatient } from '../accounts/create-patient.ts';
 import { assertAdminReaches } from '../accounts/lookups.ts';
 import { profileChanges } from './user-profile.ts';
@@ -21,6 +19,7 @@ import {
   findUserWithRelations,
   replaceUserTags,
   type UserRow,
+  updateUserColumns,
 } from './users.repository.ts';
 
 function currentLink(target: UserRow, field: SalesLinkField): number | null {
@@ -57,7 +56,7 @@ export async function createUserByAdmin(
         phoneNumber: body.phone_number ?? '',
         password: body.password,
       },
-      { publicUrl: context.publicUrl, ip: context.ip, actorUserId: actor.id },
+      { publicUrl: context.publicUrl, by: identityOf(actor, context) },
     );
     return { user: await userJson(db, patient.id), mailQueued: invitationQueued };
   }
@@ -76,11 +75,9 @@ export async function createUserByAdmin(
       },
       { domainId: actor.domainId },
     );
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'user.created',
-      actorUserId: actor.id,
       targetUserId: created.id,
-      ip: context.ip,
       detail: { membership: body.subscription },
     });
     return created.id;
@@ -98,11 +95,12 @@ export async function updateUserByAdmin(
   actor: Actor,
   id: number,
   body: TAdminUserUpdate,
+  context: RequestContext,
 ): Promise<TUser> {
   const target = await findUserById(db, id);
   if (!target) throw notFound('This user does not exist.');
   const { tags, saless_rep_id, sales_manager_id, sales_distributor_id, ...profile } = body;
-  const changes = await profileChanges(db, actor, target, profile);
+  const changes = await profileChanges(db, actor, target, profile, context);
 
   const links: Partial<Record<SalesLinkField, number | null>> = {};
   const errors: Record<string, string> = {};
@@ -122,7 +120,7 @@ export async function updateUserByAdmin(
   for (const upline of Object.values(links)) await assertAdminReaches(db, actor, upline);
 
   await db.transaction(async (tx) => {
-    if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, id));
+    if (Object.keys(changes).length) await updateUserColumns(tx, id, changes);
     const linkChanges: SalesLinkField[] = [];
     for (const [field, value] of Object.entries(links) as [SalesLinkField, number | null][]) {
       if (value === currentLink(target, field)) continue;
@@ -130,9 +128,8 @@ export async function updateUserByAdmin(
       linkChanges.push(field);
     }
     if (tags !== undefined) await replaceUserTags(tx, id, tags);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'user.updated',
-      actorUserId: actor.id,
       targetUserId: id,
       detail: { fields: [...Object.keys(changes), ...linkChanges, ...(tags !== undefined ? ['tags'] : [])] },
     });

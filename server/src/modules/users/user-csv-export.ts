@@ -2,7 +2,7 @@ import { formatDisplayDate, formatSpreadsheetDateTime } from '@portal/shared/dat
 import { type TUserFilters, USER_CSV_COLUMNS } from '@portal/shared/users';
 import type { Db } from '../../db/client.ts';
 import { csvLine } from '../../exports/csv.ts';
-import { selectUsersAfter } from './user-list.ts';
+import { selectUsersAfter } from './user-list.repository.ts';
 import { membershipName } from './user-view.ts';
 import { toUserWithRelations, type UserWithRelations } from './users.repository.ts';
 

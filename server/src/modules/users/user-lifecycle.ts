@@ -1,15 +1,18 @@
 import type { TDeleteBlockers } from '@portal/shared/account-deletion';
-import { count, eq, or } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
-import { patientAccounts } from '../../db/schema/account-links.ts';
-import { users } from '../../db/schema/accounts.ts';
-import { vialRecords } from '../../db/schema/vials.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
+import { countPatientsOfCenter } from '../accounts/patient-links.repository.ts';
 import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
-import { findUserById } from './users.repository.ts';
+import {
+  countVialRecordsOf,
+  deleteUser,
+  findUserById,
+  lockUser,
+  updateUserActive,
+} from './users.repository.ts';
 
 /**
  * GET /api/v1/users/set/active|inactive/{id}/. Deactivating ends the user's sessions at once,
@@ -20,17 +23,17 @@ export async function setUserActive(
   actor: Actor,
   id: number,
   active: boolean,
+  context: RequestContext,
 ): Promise<{ message: string }> {
   const target = await findUserById(db, id);
   if (!target) throw notFound('This user does not exist.');
   if (!active) assertCanManageAccount(actor, target, 'deactivate');
   else assertCanWriteAccount(actor, target);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ isActive: active }).where(eq(users.id, id));
+    await updateUserActive(tx, id, active);
     if (!active) await revokeAllSessionsOfUser(tx, id);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: active ? 'user.activated' : 'user.deactivated',
-      actorUserId: actor.id,
       targetUserId: id,
     });
   });
@@ -39,18 +42,12 @@ export async function setUserActive(
 
 /** What still points at a user and would break other screens if it were deleted (docs/decisions/003). */
 async function findDeleteBlockers(db: Db, id: number): Promise<Record<string, string>> {
-  const [[patients], [vials]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(patientAccounts)
-      .where(or(eq(patientAccounts.harvestCenterId, id), eq(patientAccounts.referralHarvestCenterId, id))),
-    db.select({ n: count() }).from(vialRecords).where(eq(vialRecords.userId, id)),
-  ]);
+  const [patients, vials] = await Promise.all([countPatientsOfCenter(db, id), countVialRecordsOf(db, id)]);
   const blockers: Record<string, string> = {};
-  if (patients.n > 0) {
-    blockers.patients = `This account still has ${patients.n} patient${patients.n === 1 ? '' : 's'}. Move them to another harvest center first, or keep the account inactive.`;
+  if (patients > 0) {
+    blockers.patients = `This account still has ${patients} patient${patients === 1 ? '' : 's'}. Move them to another harvest center first, or keep the account inactive.`;
   }
-  if (vials.n > 0) {
+  if (vials > 0) {
     blockers.vial_records =
       'This patient has vial records. Keep the account inactive so the vial history is preserved.';
   }
@@ -81,19 +78,22 @@ export async function getDeleteBlockers(db: Db, actor: Actor, id: number): Promi
  * account locked, and held by the database too (RESTRICT). Sales links pointing at the user are
  * cleared by their foreign keys (SET NULL).
  */
-export async function deleteInactiveUser(db: Db, actor: Actor, id: number): Promise<{ message: string }> {
+export async function deleteInactiveUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  context: RequestContext,
+): Promise<{ message: string }> {
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-    const target = locked && (await findUserById(tx, id));
+    const target = (await lockUser(tx, id)) ? await findUserById(tx, id) : undefined;
     if (!target) throw notFound('This user does not exist.');
     assertCanManageAccount(actor, target, 'delete');
     if (target.isActive) throw conflict('Only inactive users can be deleted. Deactivate the user first.');
     const blockers = await findDeleteBlockers(tx, id);
     if (Object.keys(blockers).length) throw conflict(Object.values(blockers).join(' '), blockers);
-    await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, {
+    await deleteUser(tx, id);
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'user.deleted',
-      actorUserId: actor.id,
       targetUserId: id,
       detail: { email: target.email, membership: target.membershipId },
     });

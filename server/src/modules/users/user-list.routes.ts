@@ -3,13 +3,13 @@ import { ZIdName, ZOptionsQuery, ZUserOption, ZValueOption } from '@portal/share
 import { type TUserPage, ZUserFilters, ZUserListQuery, ZUserPage } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditIdentity, recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { datedFileName, sendDownload } from '../../http/download-reply.ts';
 import { auditListing } from '../../http/listing-audit.ts';
 import { openUsersCsv } from './user-csv-export.ts';
 import { filtersInCallersDomain, listUsers } from './user-list.ts';
-import { listUserOptions, USER_OPTION_LISTS } from './user-options.ts';
+import { listUserOptions, USER_OPTION_LISTS } from './user-options.repository.ts';
 import { listDomains, listMemberships, listUserTags } from './users.repository.ts';
 
 /** The patients among a page of users (its listing's audit row, decision 028). */
@@ -71,12 +71,10 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       const csv = await openUsersCsv(app.db, filtersInCallersDomain(actor, request.query));
-      await recordAudit(app.db, {
+      await recordAudit(app.db, identityOf(actor, request), {
         action: 'users.exported',
-        ...auditIdentity(actor),
         objectType: 'export',
         objectId: 'csv',
-        ip: request.ip,
         detail: { ...request.query },
       });
       return sendDownload(request, reply, {

@@ -1,17 +1,15 @@
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
 import { isResetRequestAllowed } from '../sign-in/login-throttle.ts';
 import { sendPasswordResetMail } from '../sign-in/sign-in.service.ts';
 import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
-import { findPasswordHash, findUserById } from './users.repository.ts';
+import { findPasswordHash, findUserById, updatePasswordHash } from './users.repository.ts';
 
 /**
  * POST /api/v1/users/change-password/ (admin "Change Password" modal), for another user: every
@@ -29,13 +27,11 @@ export async function changePasswordByAdmin(
   assertUncommonPassword(input.new_password_change, 'new_password_change');
   const passwordHash = await hashPassword(input.new_password_change);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
+    await updatePasswordHash(tx, target.id, passwordHash);
     await revokeAllSessionsOfUser(tx, target.id);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'password.changed_by_admin',
-      actorUserId: actor.id,
       targetUserId: target.id,
-      ip: context.ip,
     });
   });
   return { message: `The password of ${target.email} has been changed.` };
@@ -56,26 +52,19 @@ export async function updateOwnPassword(
     );
   }
   if (!(await verifyPassword(await findPasswordHash(db, actor.id), input.password_current))) {
-    await recordAudit(db, {
+    await recordAudit(db, identityOf(actor, context), {
       action: 'password.change_failed',
-      actorUserId: actor.id,
       targetUserId: actor.id,
-      ip: context.ip,
     });
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { password_current: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
   assertUncommonPassword(input.password_new, 'password_new');
   const passwordHash = await hashPassword(input.password_new);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+    await updatePasswordHash(tx, actor.id, passwordHash);
     // Other devices signed in with the old password are signed out; this one stays.
     await revokeAllSessionsOfUser(tx, actor.id, { keepTokenId: actor.session.tokenId });
-    await recordAudit(tx, {
-      action: 'password.changed',
-      actorUserId: actor.id,
-      targetUserId: actor.id,
-      ip: context.ip,
-    });
+    await recordAudit(tx, identityOf(actor, context), { action: 'password.changed', targetUserId: actor.id });
   });
   return { message: 'Your password has been changed.' };
 }
@@ -94,6 +83,11 @@ export async function sendResetMailByAdmin(
   if (!(await isResetRequestAllowed(db, target.email.toLowerCase()))) {
     throw new AppError(429, 'Several reset e-mails were sent to this user recently. Please wait 15 minutes.');
   }
-  await sendPasswordResetMail(db, target, { publicUrl: input.publicUrl, requestedBy: actor.id }, context);
+  await sendPasswordResetMail(
+    db,
+    target,
+    { publicUrl: input.publicUrl, byAdmin: true },
+    identityOf(actor, context),
+  );
   return { message: `A password reset link has been sent to ${target.email}.` };
 }

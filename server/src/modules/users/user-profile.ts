@@ -7,13 +7,12 @@ import {
   type TProfilePatch,
 } from '@portal/shared/profile';
 import type { TUser } from '@portal/shared/users';
-import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/accounts.ts';
+import type { users } from '../../db/schema/accounts.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { isEmailTaken } from '../accounts/account-view.ts';
+import { isEmailTaken } from '../accounts/account-view.repository.ts';
 import { assertCanChangeLoginEmail } from './login-email-change.ts';
 import { toUserJson } from './user-view.ts';
 import {
@@ -28,6 +27,7 @@ import {
   findUserIdByIdentifier,
   findUserWithRelations,
   type UserRow,
+  updateUserColumns,
 } from './users.repository.ts';
 
 type UserUpdate = Partial<typeof users.$inferInsert>;
@@ -75,6 +75,7 @@ export async function profileChanges(
   actor: Actor,
   target: UserRow,
   body: Partial<Record<(typeof PROFILE_FIELDS)[number] | 'template_id' | 'current_password', string>>,
+  context: RequestContext,
 ): Promise<UserUpdate> {
   assertCanWriteAccount(actor, target);
   const changes: Record<string, unknown> = {};
@@ -88,7 +89,7 @@ export async function profileChanges(
     throw badRequest(COMPANY_REQUIRED_MESSAGE, { company: COMPANY_REQUIRED_MESSAGE });
   }
   if (body.email !== undefined && body.email !== target.email.toLowerCase()) {
-    await assertCanChangeLoginEmail(db, actor, target, body.current_password);
+    await assertCanChangeLoginEmail(db, actor, target, body.current_password, context);
     if (await isEmailTaken(db, body.email, target.id)) {
       throw badRequest(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }
@@ -108,7 +109,13 @@ export async function profileChanges(
  * PUT / PATCH /api/v1/users/{id}/: the profile form, and accepting the private membership
  * agreement. Fields outside the form never reach here (the schema drops them).
  */
-export async function updateProfile(db: Db, actor: Actor, id: number, body: TProfilePatch): Promise<TUser> {
+export async function updateProfile(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: TProfilePatch,
+  context: RequestContext,
+): Promise<TUser> {
   assertCanEditProfile(actor, id);
   const { check_agreement: checkAgreement, ...fields } = body;
   if (checkAgreement !== undefined) {
@@ -122,15 +129,14 @@ export async function updateProfile(db: Db, actor: Actor, id: number, body: TPro
   }
   const target = await findUserById(db, id);
   if (!target) throw notFound('This user does not exist.');
-  const changes = await profileChanges(db, actor, target, fields);
+  const changes = await profileChanges(db, actor, target, fields, context);
   if (checkAgreement !== undefined && target.agreementAcceptedAt === null)
     changes.agreementAcceptedAt = new Date();
   if (Object.keys(changes).length > 0) {
     await db.transaction(async (tx) => {
-      await tx.update(users).set(changes).where(eq(users.id, id));
-      await recordAudit(tx, {
+      await updateUserColumns(tx, id, changes);
+      await recordAudit(tx, identityOf(actor, context), {
         action: changes.agreementAcceptedAt ? 'agreement.accepted' : 'user.profile_updated',
-        actorUserId: actor.session.actorUserId ?? actor.id,
         targetUserId: id,
         detail: { fields: Object.keys(changes) },
       });

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
-import { toLabTrackingJson } from '../accounts/account-view.ts';
+import { toLabTrackingJson } from '../accounts/account-json.ts';
 import type { UserWithRelations } from './users.repository.ts';
 
 export function membershipName(id: number): string {

@@ -1,13 +1,14 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { hcStaffLinks } from '../../db/schema/account-links.ts';
 import { domains, memberships, users, userTagLinks, userTags } from '../../db/schema/accounts.ts';
+import { vialRecords } from '../../db/schema/vials.ts';
 import {
   type AccountRow,
   accountColumns,
   findAccountById,
   selectAccounts,
-} from '../accounts/account-view.ts';
+} from '../accounts/account-view.repository.ts';
+import { harvestCenterIdsOfStaffText } from '../accounts/center-links.repository.ts';
 
 export type UserRow = AccountRow;
 
@@ -26,7 +27,7 @@ export type UserWithRelations = {
 export const userWithRelationsColumns = {
   user: accountColumns,
   tags: sql<string>`array_to_string(array(select t.tag_id from ${userTagLinks} t where t.user_id = ${users.id} order by t.tag_id), ',')`,
-  staffHcIds: sql<string>`array_to_string(array(select s.harvest_center_id from ${hcStaffLinks} s where s.staff_id = ${users.id} order by s.harvest_center_id), ',')`,
+  staffHcIds: harvestCenterIdsOfStaffText(users.id),
   domainName: domains.name,
 };
 
@@ -113,4 +114,37 @@ export async function listDomains(db: Db) {
     .select({ id: domains.id, name: domains.name })
     .from(domains)
     .orderBy(asc(domains.name), asc(domains.id));
+}
+
+/** A user's own columns (profile, admin edit, agreement), in the caller's transaction. */
+export async function updateUserColumns(
+  db: Db,
+  id: number,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+export async function updateUserActive(db: Db, id: number, active: boolean): Promise<void> {
+  await db.update(users).set({ isActive: active }).where(eq(users.id, id));
+}
+
+/** Locks the user's row for the caller's transaction; false when there is no such user. */
+export async function lockUser(db: Db, id: number): Promise<boolean> {
+  const [locked] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return locked !== undefined;
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** The vial records of a patient (they keep its account from being deleted, docs/decisions/003). */
+export async function countVialRecordsOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(vialRecords).where(eq(vialRecords.userId, userId));
+  return row.n;
 }

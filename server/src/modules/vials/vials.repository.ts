@@ -1,38 +1,9 @@
-import { desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
-import { patientAccounts } from '../../db/schema/account-links.ts';
 import { vialRecords } from '../../db/schema/vials.ts';
 
 export type VialRecordRow = typeof vialRecords.$inferSelect;
-
-export async function findVialTotals(db: Db, patientId: number) {
-  const [row] = await db
-    .select({
-      vialsAvailable: patientAccounts.vialsAvailable,
-      vialsShipped: patientAccounts.vialsShipped,
-      vialsPreparation: patientAccounts.vialsPreparation,
-    })
-    .from(patientAccounts)
-    .where(eq(patientAccounts.userId, patientId))
-    .limit(1);
-  return row;
-}
-
-/** A patient's totals and whether `scope` (a condition over patient_accounts) lets the caller see them. */
-export async function findVialTotalsWithVisibility(db: Db, patientId: number, scope: SQL) {
-  const [row] = await db
-    .select({
-      vialsAvailable: patientAccounts.vialsAvailable,
-      vialsShipped: patientAccounts.vialsShipped,
-      vialsPreparation: patientAccounts.vialsPreparation,
-      visible: sql<boolean>`(${scope})`,
-    })
-    .from(patientAccounts)
-    .where(eq(patientAccounts.userId, patientId))
-    .limit(1);
-  return row && { ...row, visible: row.visible === true };
-}
 
 export async function insertVialRecord(
   db: Db,

@@ -12,18 +12,16 @@ import {
   vialRecordEffect,
   vialTotalsDelta,
 } from '@portal/shared/vials';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
-import type { Actor, RequestContext } from '../../auth/actor.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
+import { type Actor, personOf, type RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { adjustVialTotals } from '../accounts/account-writes.ts';
-import { patientScope } from '../accounts/scopes.ts';
+import { adjustVialTotals } from '../accounts/account-writes.repository.ts';
+import { findVialTotals, findVialTotalsVisibleTo } from '../accounts/vial-totals.repository.ts';
 import { canWriteVials } from './vials.policy.ts';
 import {
   findVialRecordForUpdate,
   findVialRecordPage,
-  findVialTotals,
-  findVialTotalsWithVisibility,
   insertVialRecord,
   updateVialRecord,
   type VialRecordRow,
@@ -48,7 +46,7 @@ export function toVialRecord(row: VialRecordRow): TVialRecord {
  * caller's (patientScope), 403 for a write by someone who does not hold the vials.
  */
 async function requirePatientTotals(db: Db, actor: Actor, patientId: number, write: boolean) {
-  const found = await findVialTotalsWithVisibility(db, patientId, patientScope(actor));
+  const found = await findVialTotalsVisibleTo(db, actor, patientId);
   if (!found) throw notFound('Patient not found.');
   if (!found.visible) throw forbidden('You do not have access to this patient.');
   const canWrite = canWriteVials(actor, true);
@@ -74,10 +72,6 @@ export async function getVialsHistory(
   };
 }
 
-function auditActor(actor: Actor) {
-  return { actorUserId: actor.session.actorUserId ?? actor.id };
-}
-
 /** Records a movement and moves the patient's totals with it, in one transaction. */
 export async function createVialRecord(
   db: Db,
@@ -101,13 +95,11 @@ export async function createVialRecord(
       date: input.date,
       note: input.note,
       trackingId,
-      createdById: actor.session.actorUserId ?? actor.id,
+      createdById: personOf(actor),
     });
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'vials.record_added',
-      ...auditActor(actor),
       targetUserId: input.user,
-      ip: context.ip,
       detail: { record_id: record.id, type: record.type, quantity: record.quantity },
     });
     return {
@@ -155,11 +147,9 @@ export async function updateVialRecordAndTotals(
       throw badRequest(message, { quantity: message });
     }
     const record = await updateVialRecord(tx, recordId, after);
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'vials.record_updated',
-      ...auditActor(actor),
       targetUserId: before.userId,
-      ip: context.ip,
       detail: {
         record_id: recordId,
         before: { type: before.type, quantity: before.quantity },

@@ -12,22 +12,28 @@ import {
   type ZWhiteLabelAdminBody,
   type ZWhiteLabelConfigFields,
 } from '@portal/shared/white-label';
-import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { WhiteLabelConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { domains } from '../../db/schema/accounts.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { domainFileKey, domainLogoPath, newDomainLogoKey } from '../../storage/domain-files.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { normalizedLogo } from '../../storage/logo-image.ts';
-import { createAccount } from '../accounts/account-writes.ts';
+import { createAccount } from '../accounts/account-writes.repository.ts';
 import { loadIntoCaddy, writeSiteFile } from './caddy.ts';
 import { checkARecord, checkCertificate, probeDomain } from './domain-checks.ts';
+import {
+  type DomainRow,
+  findAllDomains,
+  findDomain,
+  findDomainByHost,
+  insertDomainUnlessHostTaken,
+  updateDomainRow,
+} from './white-label.repository.ts';
 
 export type WhiteLabelDeps = {
   db: Db;
@@ -36,8 +42,6 @@ export type WhiteLabelDeps = {
   /** The per-process cache of domains by host (http/tenant.ts), told to forget after a write. */
   tenants: { forget(): void };
 };
-
-type DomainRow = typeof domains.$inferSelect;
 
 export function domainJson(row: DomainRow, config: WhiteLabelConfig): TWhiteLabelDomain {
   return {
@@ -64,7 +68,7 @@ export function domainJson(row: DomainRow, config: WhiteLabelConfig): TWhiteLabe
 }
 
 async function requireDomain(db: Db, id: number): Promise<DomainRow> {
-  const [row] = await db.select().from(domains).where(eq(domains.id, id)).limit(1);
+  const row = await findDomain(db, id);
   if (!row) throw notFound('Domain not found.');
   return row;
 }
@@ -74,7 +78,7 @@ async function updateDomain(
   id: number,
   changes: Partial<DomainRow>,
 ): Promise<DomainRow> {
-  const [row] = await deps.db.update(domains).set(changes).where(eq(domains.id, id)).returning();
+  const row = await updateDomainRow(deps.db, id, changes);
   // Pages, mails and the ask endpoint read the domain by host: the next request sees the change.
   deps.tenants.forget();
   return row;
@@ -88,21 +92,15 @@ export async function createWhiteLabelDomain(
   context: RequestContext,
 ) {
   const host = hostNameOf(body.url);
-  const [row] = await deps.db
-    .insert(domains)
-    .values({
-      name: body.name,
-      url: `https://${host}`,
-      host,
-      checkToken: randomBytes(24).toString('base64url'),
-    })
-    .onConflictDoNothing({ target: domains.host, where: sql`${domains.host} <> ''` })
-    .returning();
+  const row = await insertDomainUnlessHostTaken(deps.db, {
+    name: body.name,
+    url: `https://${host}`,
+    host,
+    checkToken: randomBytes(24).toString('base64url'),
+  });
   if (!row) throw badRequest(WHITE_LABEL_TEXTS.hostTaken, { url: WHITE_LABEL_TEXTS.hostTaken });
-  await recordAudit(deps.db, {
+  await recordAudit(deps.db, identityOf(actor, context), {
     action: 'white_label.domain_created',
-    actorUserId: actor.id,
-    ip: context.ip,
     detail: { domain_id: row.id, host },
   });
   deps.tenants.forget();
@@ -132,11 +130,9 @@ export async function createWhiteLabelAdmin(
       },
       { domainId: body.domain },
     );
-    await recordAudit(tx, {
+    await recordAudit(tx, identityOf(actor, context), {
       action: 'white_label.admin_created',
-      actorUserId: actor.id,
       targetUserId: created.id,
-      ip: context.ip,
       detail: { domain_id: body.domain },
     });
     return created;
@@ -168,10 +164,8 @@ export async function saveWhiteLabelConfig(
     throw error;
   }
   if (domain.logoKey) await deps.storage.delete(domain.logoKey).catch(() => {});
-  await recordAudit(deps.db, {
+  await recordAudit(deps.db, identityOf(actor, context), {
     action: 'white_label.config_saved',
-    actorUserId: actor.id,
-    ip: context.ip,
     detail: { domain_id: domain.id },
   });
   return { message: WHITE_LABEL_TEXTS.listed, domain: domainJson(row, deps.config) };
@@ -179,7 +173,7 @@ export async function saveWhiteLabelConfig(
 
 /** GET domain/list/: every domain, newest first. */
 export async function listWhiteLabelDomains(deps: WhiteLabelDeps) {
-  const rows = await deps.db.select().from(domains).orderBy(desc(domains.id));
+  const rows = await findAllDomains(deps.db);
   return { message: WHITE_LABEL_TEXTS.listed, results: rows.map((row) => domainJson(row, deps.config)) };
 }
 
@@ -220,10 +214,8 @@ export async function runServerStep(
   if (refused) return failStep(deps, domain, step, refused);
   const done = async (message: string, changes: Partial<DomainRow>) => {
     const row = await updateDomain(deps, id, { ...changes, lastError: '' });
-    await recordAudit(deps.db, {
+    await recordAudit(deps.db, identityOf(actor, context), {
       action: `white_label.${step}`,
-      actorUserId: actor.id,
-      ip: context.ip,
       detail: { domain_id: id },
     });
     return { success: true, message, domain: domainJson(row, deps.config) };
@@ -286,21 +278,13 @@ export async function runServerStep(
 export async function isCertificateAllowed(db: Db, name: string): Promise<boolean> {
   const host = hostNameOf(name);
   if (host === '' || publicDomainNameProblem(host)) return false;
-  const [row] = await db
-    .select({ dnsVerifiedAt: domains.dnsVerifiedAt })
-    .from(domains)
-    .where(eq(domains.host, host))
-    .limit(1);
+  const row = await findDomainByHost(db, host);
   return row?.dnsVerifiedAt != null;
 }
 
 /** The token a domain's check path answers (check_up compares it). */
 export async function checkTokenOf(db: Db, domainId: number): Promise<string> {
-  const [row] = await db
-    .select({ token: domains.checkToken })
-    .from(domains)
-    .where(eq(domains.id, domainId))
-    .limit(1);
-  if (!row?.token) throw notFound();
-  return row.token;
+  const row = await findDomain(db, domainId);
+  if (!row?.checkToken) throw notFound();
+  return row.checkToken;
 }

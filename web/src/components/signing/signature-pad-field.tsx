@@ -30,7 +30,7 @@ export function SignaturePadField({ onChange, error }: SignaturePadFieldProps) {
     if (!canvas) return;
     const pad = new SignaturePad(canvas, { penColor: '#1a1b1e', backgroundColor: 'rgba(0,0,0,0)' });
     padRef.current = pad;
-    const fit = () => {
+    const fitCanvasToBox = () => {
       const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), MAX_PIXEL_RATIO);
       canvas.width = Math.round(canvas.offsetWidth * ratio);
       canvas.height = Math.round(canvas.offsetHeight * ratio);
@@ -38,10 +38,10 @@ export function SignaturePadField({ onChange, error }: SignaturePadFieldProps) {
       pad.clear();
       onChangeRef.current(null);
     };
-    fit();
+    fitCanvasToBox();
     const observer = new ResizeObserver(() => {
       const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), MAX_PIXEL_RATIO);
-      if (Math.round(canvas.offsetWidth * ratio) !== canvas.width) fit();
+      if (Math.round(canvas.offsetWidth * ratio) !== canvas.width) fitCanvasToBox();
     });
     observer.observe(canvas);
     const onEnd = () => onChangeRef.current(pad.isEmpty() ? null : pad.toDataURL('image/png'));

@@ -9,23 +9,25 @@ import {
   type TTotpSetup,
   WRONG_CODE_MESSAGE,
 } from '@portal/shared/second-factors';
-import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '../../../audit-chain/audit-log.ts';
+import { identityOf, recordAudit } from '../../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import { verifyPassword } from '../../../auth/passwords.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { Db } from '../../../db/client.ts';
-import { passkeys } from '../../../db/schema/second-factors.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors/app-error.ts';
 import { refundLoginAttempt, reserveLoginAttempt } from '../login-throttle.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
 import {
+  deletePasskeyOf,
+  deleteRecoveryCodes,
+  deleteTotp,
   type FactorAccount,
   findAccountForFactors,
   findPasskeysOf,
   findTotpOf,
   hasSecondFactor,
   isSecondFactorRequired,
+  renamePasskeyOf,
   summarizeFactors,
 } from './factors.repository.ts';
 import {
@@ -34,10 +36,10 @@ import {
   passkeyRegistrationOptions,
   verifyPasskeyRegistration,
 } from './passkeys.ts';
-import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.ts';
+import { replaceRecoveryCodes } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { completePendingSignIn } from './sign-in.ts';
-import { acceptTotpCode, deleteTotp, startTotpSetup } from './totp.ts';
+import { acceptTotpCode, startTotpSetup } from './totp.ts';
 
 /** What the factor routes need besides the database. */
 export type FactorDeps = { db: Db; box: SecretBox; sessionTtlDays: number; wakeMail(): void };
@@ -67,11 +69,9 @@ export async function assertCanChangeFactors(
   const email = account.email.toLowerCase();
   await reserveLoginAttempt(db, email, context.ip);
   if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-    await recordAudit(db, {
+    await recordAudit(db, identityOf(actor, context), {
       action: 'second_factor.reauthentication_failed',
-      actorUserId: actor.id,
       targetUserId: actor.id,
-      ip: context.ip,
     });
     throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { current_password: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
@@ -126,10 +126,9 @@ async function afterFactorAdded(
   context: RequestContext,
 ): Promise<TFactorAdded> {
   const recoveryCodes = added.wasFirst ? await replaceRecoveryCodes(tx, account.id) : null;
-  await auditFactor(tx, {
+  await auditFactor(tx, identityOf(actor, context), {
     action: 'added',
-    actorUserId: actor.id,
-    ip: context.ip,
+    targetUserId: actor.id,
     detail: { method: added.method, ...added.detail },
   });
   await mailFactorNotice(tx, account, 'A second factor was added to your Portal account', added.notice);
@@ -183,10 +182,9 @@ export async function finishPasskeyRegistration(
     passkey = await verifyPasskeyRegistration(deps.db, account, rp, input);
   } catch (error) {
     if (error instanceof PasskeyRefused) {
-      await auditFactor(deps.db, {
+      await auditFactor(deps.db, identityOf(actor, context), {
         action: 'failed',
-        actorUserId: actor.id,
-        ip: context.ip,
+        targetUserId: actor.id,
         detail: { method: 'passkey', step: 'registration', reason: error.reason },
       });
     }
@@ -255,10 +253,9 @@ export async function confirmTotpSetup(
   });
   if (!result) {
     const pending = await findTotpOf(deps.db, account.id);
-    await auditFactor(deps.db, {
+    await auditFactor(deps.db, identityOf(actor, context), {
       action: 'failed',
-      actorUserId: actor.id,
-      ip: context.ip,
+      targetUserId: actor.id,
       detail: { method: 'totp', step: 'setup' },
     });
     if (!pending || pending.confirmedAt) throw badRequest('Start setting up the authenticator app again.');
@@ -287,10 +284,9 @@ async function afterFactorRemoved(
 ): Promise<void> {
   // Recovery codes stand in for a factor: without any factor they would be a password's equal.
   if (!hasSecondFactor(await summarizeFactors(tx, account.id, ''))) await deleteRecoveryCodes(tx, account.id);
-  await auditFactor(tx, {
+  await auditFactor(tx, identityOf(actor, context), {
     action: 'removed',
-    actorUserId: actor.id,
-    ip: context.ip,
+    targetUserId: actor.id,
     detail: { method: removed.method, ...removed.detail },
   });
   await mailFactorNotice(tx, account, 'A second factor was removed from your Portal account', removed.notice);
@@ -305,10 +301,7 @@ export async function removePasskey(
 ): Promise<void> {
   const account = await assertCanChangeFactors(deps.db, actor, currentPassword, context);
   await deps.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, account.id)))
-      .returning();
+    const removed = await deletePasskeyOf(tx, account.id, passkeyId);
     if (!removed) throw notFound('This passkey does not exist.');
     await assertMayRemove(tx, account, hasSecondFactor(await summarizeFactors(tx, account.id, '')));
     await afterFactorRemoved(
@@ -354,12 +347,7 @@ export async function removeTotp(
 
 export async function renamePasskey(db: Db, actor: Actor, passkeyId: number, name: string): Promise<void> {
   assertOwnSession(actor);
-  const renamed = await db
-    .update(passkeys)
-    .set({ name })
-    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, actor.id)))
-    .returning({ id: passkeys.id });
-  if (renamed.length === 0) throw notFound('This passkey does not exist.');
+  if (!(await renamePasskeyOf(db, actor.id, passkeyId, name))) throw notFound('This passkey does not exist.');
 }
 
 /** Ten new recovery codes (the old ones stop working), for an account that has a second factor. */
@@ -375,10 +363,9 @@ export async function renewRecoveryCodes(
       throw badRequest('Add a passkey or an authenticator app first: recovery codes stand in for them.');
     }
     const fresh = await replaceRecoveryCodes(tx, account.id);
-    await auditFactor(tx, {
+    await auditFactor(tx, identityOf(actor, context), {
       action: 'recovery_codes_renewed',
-      actorUserId: actor.id,
-      ip: context.ip,
+      targetUserId: actor.id,
       detail: {},
     });
     await mailFactorNotice(

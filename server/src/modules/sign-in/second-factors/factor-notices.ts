@@ -1,4 +1,4 @@
-import { recordAudit } from '../../../audit-chain/audit-log.ts';
+import { type AuditIdentity, recordAudit } from '../../../audit-chain/audit-log.ts';
 import type { Db } from '../../../db/client.ts';
 import { enqueueMail } from '../../../mail-delivery/outbox.ts';
 
@@ -30,19 +30,17 @@ export async function mailFactorNotice(
 /** second_factor.added / .removed / .used / .failed / .reset / .policy_changed on the audit trail. */
 export async function auditFactor(
   db: Db,
+  by: AuditIdentity,
   entry: {
     action: 'added' | 'removed' | 'used' | 'failed' | 'reset' | 'policy_changed' | 'recovery_codes_renewed';
-    actorUserId: number | null;
-    targetUserId?: number | null;
-    ip: string;
+    /** The account whose factors these are (null for the policy of every account). */
+    targetUserId: number | null;
     detail: Record<string, unknown>;
   },
 ): Promise<void> {
-  await recordAudit(db, {
+  await recordAudit(db, by, {
     action: `second_factor.${entry.action}`,
-    actorUserId: entry.actorUserId,
-    targetUserId: entry.targetUserId === undefined ? entry.actorUserId : entry.targetUserId,
-    ip: entry.ip,
+    targetUserId: entry.targetUserId,
     detail: entry.detail,
   });
 }

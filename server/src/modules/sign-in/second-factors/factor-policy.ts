@@ -1,19 +1,14 @@
-import { ALL_MEMBERSHIPS, MEMBERSHIP_NAMES, type MembershipId } from '@portal/shared/memberships';
+import { ALL_MEMBERSHIPS, MEMBERSHIP_NAMES } from '@portal/shared/memberships';
 import type { TSecondFactorPolicy } from '@portal/shared/second-factors';
-import { asc, sql } from 'drizzle-orm';
+import { identityOf } from '../../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import type { Db } from '../../../db/client.ts';
-import { secondFactorPolicy } from '../../../db/schema/second-factors.ts';
 import { auditFactor } from './factor-notices.ts';
-
-async function requiredMemberships(db: Db): Promise<Set<number>> {
-  const rows = await db.select().from(secondFactorPolicy).orderBy(asc(secondFactorPolicy.membershipId));
-  return new Set(rows.filter((row) => row.required).map((row) => row.membershipId));
-}
+import { findRequiredMemberships, writeSecondFactorPolicy } from './factors.repository.ts';
 
 /** Every account type with whether it must have a second factor (the others are offered one). */
 export async function getSecondFactorPolicy(db: Db): Promise<TSecondFactorPolicy> {
-  const required = await requiredMemberships(db);
+  const required = await findRequiredMemberships(db);
   return {
     account_types: ALL_MEMBERSHIPS.map((id) => ({
       id,
@@ -34,28 +29,12 @@ export async function updateSecondFactorPolicy(
   context: RequestContext,
 ): Promise<TSecondFactorPolicy> {
   await db.transaction(async (tx) => {
-    const before = await requiredMemberships(tx);
+    const before = await findRequiredMemberships(tx);
     const after = new Set(required);
-    const now = new Date();
-    await tx
-      .insert(secondFactorPolicy)
-      .values(
-        ALL_MEMBERSHIPS.map((id: MembershipId) => ({
-          membershipId: id,
-          required: after.has(id),
-          updatedAt: now,
-          updatedBy: actor.id,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: secondFactorPolicy.membershipId,
-        set: { required: sql`excluded.required`, updatedAt: now, updatedBy: actor.id },
-      });
-    await auditFactor(tx, {
+    await writeSecondFactorPolicy(tx, ALL_MEMBERSHIPS, after, actor.id);
+    await auditFactor(tx, identityOf(actor, context), {
       action: 'policy_changed',
-      actorUserId: actor.id,
       targetUserId: null,
-      ip: context.ip,
       detail: { before: [...before].sort((a, b) => a - b), after: [...after].sort((a, b) => a - b) },
     });
   });

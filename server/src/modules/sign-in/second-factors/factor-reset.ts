@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../auth/actor.ts';
+import type { AuditIdentity } from '../../../audit-chain/audit-log.ts';
 import { revokeAllSessionsOfUser } from '../../../auth/session-revocation.ts';
 import type { Db } from '../../../db/client.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
@@ -13,8 +13,7 @@ import { deleteAllFactorsOf } from './factors.repository.ts';
 export async function resetSecondFactors(
   db: Db,
   target: { id: number; email: string; firstName: string },
-  input: { byUserId: number },
-  context: RequestContext,
+  by: AuditIdentity,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await deleteAllFactorsOf(tx, target.id);
@@ -25,11 +24,9 @@ export async function resetSecondFactors(
       'Your Portal sign-in factors were reset',
       'An administrator removed the passkeys, the authenticator app and the recovery codes of your account, and signed it out everywhere. When you sign in next, you may be asked to set up a second factor again.',
     );
-    await auditFactor(tx, {
+    await auditFactor(tx, by, {
       action: 'reset',
-      actorUserId: input.byUserId,
       targetUserId: target.id,
-      ip: context.ip,
       detail: { passkeys: removed.passkeys, totp: removed.totp },
     });
   });

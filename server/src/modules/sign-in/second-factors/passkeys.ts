@@ -11,11 +11,18 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { passkeys, webauthnChallenges } from '../../../db/schema/second-factors.ts';
 import { AppError, badRequest } from '../../../errors/app-error.ts';
-import { findPasskeyByCredentialId, findPasskeysOf, type PasskeyRow } from './factors.repository.ts';
+import {
+  claimChallenge as claimChallengeRow,
+  findPasskeyByCredentialId,
+  findPasskeysOf,
+  insertChallenge,
+  insertPasskeyRow,
+  type NewPasskeyRow,
+  type PasskeyRow,
+  recordPasskeyUse,
+} from './factors.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 
 /** How long the browser has to answer a ceremony. */
@@ -33,7 +40,7 @@ export class PasskeyRefused extends AppError {
 type ChallengeFor = { purpose: 'registration' | 'authentication'; userId: number | null; rp: RelyingParty };
 
 async function storeChallenge(db: Db, challenge: string, which: ChallengeFor): Promise<void> {
-  await db.insert(webauthnChallenges).values({
+  await insertChallenge(db, {
     challenge,
     purpose: which.purpose,
     userId: which.userId,
@@ -62,24 +69,13 @@ function challengeOf(clientDataJSON: string): string {
  */
 async function claimChallenge(db: Db, clientDataJSON: string, which: ChallengeFor): Promise<string> {
   const challenge = challengeOf(clientDataJSON);
-  const [claimed] = await db
-    .update(webauthnChallenges)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, which.purpose),
-        which.userId === null
-          ? isNull(webauthnChallenges.userId)
-          : eq(webauthnChallenges.userId, which.userId),
-        eq(webauthnChallenges.rpId, which.rp.id),
-        isNull(webauthnChallenges.usedAt),
-        gt(webauthnChallenges.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ challenge: webauthnChallenges.challenge });
+  const claimed = await claimChallengeRow(db, challenge, {
+    purpose: which.purpose,
+    userId: which.userId,
+    rpId: which.rp.id,
+  });
   if (!claimed) throw new PasskeyRefused('unknown, used or expired challenge', CHALLENGE_EXPIRED_MESSAGE);
-  return claimed.challenge;
+  return claimed;
 }
 
 /** Options as the API sends them (ZWebAuthnOptions): a JSON object the browser library reads. */
@@ -110,7 +106,7 @@ export async function passkeyRegistrationOptions(
   return asJson(options);
 }
 
-export type NewPasskey = typeof passkeys.$inferInsert;
+export type NewPasskey = NewPasskeyRow;
 
 /**
  * Checks a registration: the challenge issued to this account here, the origin and RP id, the
@@ -154,11 +150,7 @@ export async function verifyPasskeyRegistration(
 }
 
 export async function insertPasskey(db: Db, passkey: NewPasskey): Promise<PasskeyRow> {
-  const [row] = await db
-    .insert(passkeys)
-    .values(passkey)
-    .onConflictDoNothing({ target: passkeys.credentialId })
-    .returning();
+  const row = await insertPasskeyRow(db, passkey);
   if (!row) throw badRequest('This passkey is registered already.');
   return row;
 }
@@ -221,13 +213,7 @@ export async function authenticateWithPasskey(
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // The counter moves forward only: a cloned authenticator replaying an old count is refused above,
   // and two assertions racing with the same count are accepted once.
-  const counterMoves: SQL | undefined =
-    newCounter > 0 ? sql`${passkeys.counter} < ${newCounter}` : eq(passkeys.counter, 0);
-  const [updated] = await db
-    .update(passkeys)
-    .set({ counter: newCounter, lastUsedAt: new Date(), backedUp: credentialBackedUp })
-    .where(and(eq(passkeys.id, key.id), counterMoves))
-    .returning();
+  const updated = await recordPasskeyUse(db, key.id, { counter: newCounter, backedUp: credentialBackedUp });
   if (!updated) throw new PasskeyRefused('counter did not move forward');
   return updated;
 }

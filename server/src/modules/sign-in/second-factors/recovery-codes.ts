@@ -1,8 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@portal/shared/second-factors';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { recoveryCodes } from '../../../db/schema/second-factors.ts';
+import { claimRecoveryCode, deleteRecoveryCodes, insertRecoveryCodes } from './factors.repository.ts';
 
 /** Letters and digits that cannot be mistaken for one another when copied from paper (no 0/o, 1/l/i). */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -28,28 +27,15 @@ export function hashRecoveryCode(normalized: string): string {
 export async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await deleteRecoveryCodes(db, userId);
-  await db
-    .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code.replace('-', '')) })));
+  await insertRecoveryCodes(
+    db,
+    userId,
+    codes.map((code) => hashRecoveryCode(code.replace('-', ''))),
+  );
   return codes;
-}
-
-export async function deleteRecoveryCodes(db: Db, userId: number): Promise<void> {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
 /** Uses up a code: true once, for the first request that claims it (a guarded UPDATE). */
 export async function consumeRecoveryCode(db: Db, userId: number, normalized: string): Promise<boolean> {
-  const claimed = await db
-    .update(recoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashRecoveryCode(normalized)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return claimed.length > 0;
+  return claimRecoveryCode(db, userId, hashRecoveryCode(normalized));
 }

@@ -6,11 +6,9 @@ import {
   WRONG_CODE_MESSAGE,
   WRONG_RECOVERY_CODE_MESSAGE,
 } from '@portal/shared/second-factors';
-import { eq } from 'drizzle-orm';
-import { countRecentAudit } from '../../../audit-chain/audit-log.ts';
+import { visitorIdentity } from '../../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import type { Db } from '../../../db/client.ts';
-import { auditLog } from '../../../db/schema/platform.ts';
 import { AppError, badRequest } from '../../../errors/app-error.ts';
 import {
   LOGIN_THROTTLE,
@@ -22,7 +20,12 @@ import {
 import { INACTIVE_MESSAGE, LOGIN_FAILED_MESSAGE } from '../sign-in.service.ts';
 import type { FactorDeps } from './factor-management.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
-import { countUnusedRecoveryCodes, type FactorAccount, findAccountForFactors } from './factors.repository.ts';
+import {
+  countRecentFactorFailures,
+  countUnusedRecoveryCodes,
+  type FactorAccount,
+  findAccountForFactors,
+} from './factors.repository.ts';
 import { authenticateWithPasskey, PasskeyRefused, passkeyAuthenticationOptions } from './passkeys.ts';
 import { consumeRecoveryCode } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
@@ -45,12 +48,7 @@ async function pendingAccount(db: Db, actor: Actor): Promise<FactorAccount> {
 
 /** Counted like a password: per account and address (the login throttle), and per account alone. */
 async function reserveAttempt(db: Db, account: FactorAccount, context: RequestContext): Promise<void> {
-  const failures = await countRecentAudit(
-    db,
-    'second_factor.failed',
-    LOGIN_THROTTLE.windowMinutes * 60_000,
-    eq(auditLog.targetUserId, account.id),
-  );
+  const failures = await countRecentFactorFailures(db, account.id, LOGIN_THROTTLE.windowMinutes * 60_000);
   if (failures >= SECOND_FACTOR_FAILURES_PER_ACCOUNT)
     throw new AppError(429, SECOND_FACTOR_THROTTLED_MESSAGE);
   await reserveLoginAttempt(db, account.email.toLowerCase(), context.ip);
@@ -63,10 +61,9 @@ async function refuse(
   reason: string,
   context: RequestContext,
 ): Promise<void> {
-  await auditFactor(db, {
+  await auditFactor(db, visitorIdentity(context.ip, account?.id ?? null), {
     action: 'failed',
-    actorUserId: account?.id ?? null,
-    ip: context.ip,
+    targetUserId: account?.id ?? null,
     detail: { method, step: 'sign_in', reason },
   });
 }
@@ -86,10 +83,9 @@ export async function finishWithTotp(
   await reserveAttempt(deps.db, account, context);
   const signIn = await deps.db.transaction(async (tx) => {
     if (!(await acceptTotpCode(tx, deps.box, account.id, code, 'confirmed'))) return null;
-    await auditFactor(tx, {
+    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
       action: 'used',
-      actorUserId: account.id,
-      ip: context.ip,
+      targetUserId: account.id,
       detail: { method: 'totp' },
     });
     return completePendingSignIn(
@@ -118,10 +114,9 @@ export async function finishWithRecoveryCode(
   const signIn = await deps.db.transaction(async (tx) => {
     if (!(await consumeRecoveryCode(tx, account.id, code))) return null;
     const left = await countUnusedRecoveryCodes(tx, account.id);
-    await auditFactor(tx, {
+    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
       action: 'used',
-      actorUserId: account.id,
-      ip: context.ip,
+      targetUserId: account.id,
       detail: { method: 'recovery_code', left },
     });
     await mailFactorNotice(
@@ -163,10 +158,9 @@ export async function finishWithPasskey(
     throw error;
   }
   const signIn = await deps.db.transaction(async (tx) => {
-    await auditFactor(tx, {
+    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
       action: 'used',
-      actorUserId: account.id,
-      ip: context.ip,
+      targetUserId: account.id,
       detail: { method: 'passkey', passkey_id: passkeyId },
     });
     return completePendingSignIn(
@@ -205,10 +199,9 @@ export async function signInWithPasskey(
   }
   await refundAddressAttempt(deps.db, context.ip);
   return deps.db.transaction(async (tx) => {
-    await auditFactor(tx, {
+    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
       action: 'used',
-      actorUserId: account.id,
-      ip: context.ip,
+      targetUserId: account.id,
       detail: { method: 'passkey', passkey_id: passkey.id, alone: true },
     });
     return issueFullSession(tx, account, { established: 'passkey', ttlDays: deps.sessionTtlDays }, context);

@@ -7,17 +7,20 @@ import {
   type TSecondFactorMethod,
   type TSessionEstablished,
 } from '@portal/shared/second-factors';
-import { and, eq, isNull } from 'drizzle-orm';
-import { recordAudit } from '../../../audit-chain/audit-log.ts';
+import { recordAudit, visitorIdentity } from '../../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import { noteSessionsChanged } from '../../../auth/session-invalidation.ts';
 import { issueSessionToken } from '../../../auth/tokens.ts';
 import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema/accounts.ts';
-import { authTokens } from '../../../db/schema/auth.ts';
 import { badRequest } from '../../../errors/app-error.ts';
 import { loadSessionUser } from '../session-user.ts';
-import { hasSecondFactor, isSecondFactorRequired, summarizeFactors } from './factors.repository.ts';
+import {
+  claimPendingSession,
+  hasSecondFactor,
+  isSecondFactorRequired,
+  recordLastLogin,
+  summarizeFactors,
+} from './factors.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 
 /**
@@ -83,13 +86,11 @@ export async function issueFullSession(
     userAgent: context.userAgent,
     established: input.established,
   });
-  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, account.id));
-  await recordAudit(db, {
+  await recordLastLogin(db, account.id);
+  await recordAudit(db, visitorIdentity(context.ip, account.id), {
     action: 'login.succeeded',
-    actorUserId: account.id,
     targetUserId: account.id,
     email: account.email,
-    ip: context.ip,
     detail: { established: input.established },
   });
   return {
@@ -112,18 +113,9 @@ export async function completePendingSignIn(
   context: RequestContext,
 ): Promise<TCompleteSignIn> {
   noteSessionsChanged();
-  const [claimed] = await db
-    .update(authTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.id, actor.session.tokenId),
-        eq(authTokens.stage, actor.session.stage),
-        isNull(authTokens.revokedAt),
-      ),
-    )
-    .returning({ id: authTokens.id });
-  if (!claimed) throw badRequest(NOT_PENDING_MESSAGE);
+  if (!(await claimPendingSession(db, actor.session.tokenId, actor.session.stage))) {
+    throw badRequest(NOT_PENDING_MESSAGE);
+  }
   return issueFullSession(db, actor, input, context);
 }
 

@@ -1,9 +1,8 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { Db } from '../../../db/client.ts';
-import { totpCredentials } from '../../../db/schema/second-factors.ts';
+import { findTotpIn, recordTotpStep, writeUnconfirmedTotp } from './factors.repository.ts';
 
 /** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD_SECONDS = 30;
@@ -25,16 +24,7 @@ export async function startTotpSetup(
 ): Promise<{ secret: string; otpauthUrl: string; qrCode: string } | null> {
   const secret = generateSecret();
   const secretEncrypted = await box.seal(secret, sealContext(account.id));
-  const written = await db
-    .insert(totpCredentials)
-    .values({ userId: account.id, secretEncrypted })
-    .onConflictDoUpdate({
-      target: totpCredentials.userId,
-      set: { secretEncrypted, createdAt: new Date(), lastUsedStep: null, lastUsedAt: null },
-      setWhere: isNull(totpCredentials.confirmedAt),
-    })
-    .returning({ userId: totpCredentials.userId });
-  if (written.length === 0) return null;
+  if (!(await writeUnconfirmedTotp(db, account.id, secretEncrypted))) return null;
   const otpauthUrl = generateURI({ issuer, label: account.email, secret });
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -52,38 +42,16 @@ export async function acceptTotpCode(
   code: string,
   which: 'confirmed' | 'unconfirmed',
 ): Promise<boolean> {
-  const [row] = await db
-    .select()
-    .from(totpCredentials)
-    .where(
-      and(
-        eq(totpCredentials.userId, userId),
-        which === 'confirmed' ? isNotNull(totpCredentials.confirmedAt) : isNull(totpCredentials.confirmedAt),
-      ),
-    )
-    .limit(1);
+  const row = await findTotpIn(db, userId, which);
   if (!row) return false;
   const { plain: secret, isCurrent } = await box.open(row.secretEncrypted, sealContext(userId));
   const step = await matchingStep(secret, code, row.lastUsedStep);
   if (step === null) return false;
-  const accepted = await db
-    .update(totpCredentials)
-    .set({
-      lastUsedStep: step,
-      lastUsedAt: new Date(),
-      ...(which === 'unconfirmed' ? { confirmedAt: new Date() } : {}),
-      // Sealed under a generated key before SECRET_KEY was set: sealed again under SECRET_KEY.
-      ...(isCurrent ? {} : { secretEncrypted: await box.seal(secret, sealContext(userId)) }),
-    })
-    .where(
-      and(
-        eq(totpCredentials.userId, userId),
-        eq(totpCredentials.secretEncrypted, row.secretEncrypted),
-        or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
-      ),
-    )
-    .returning({ userId: totpCredentials.userId });
-  return accepted.length > 0;
+  return recordTotpStep(db, userId, row.secretEncrypted, step, {
+    ...(which === 'unconfirmed' ? { confirmedAt: new Date() } : {}),
+    // Sealed under a generated key before SECRET_KEY was set: sealed again under SECRET_KEY.
+    ...(isCurrent ? {} : { secretEncrypted: await box.seal(secret, sealContext(userId)) }),
+  });
 }
 
 async function matchingStep(
@@ -104,13 +72,4 @@ async function matchingStep(
     // A malformed code, or a last step ahead of the window (a clock moved back): not accepted.
     return null;
   }
-}
-
-/** Removes the account's authenticator app (confirmed or half set up); true when there was a confirmed one. */
-export async function deleteTotp(db: Db, userId: number): Promise<boolean> {
-  const removed = await db
-    .delete(totpCredentials)
-    .where(eq(totpCredentials.userId, userId))
-    .returning({ confirmedAt: totpCredentials.confirmedAt });
-  return removed.some((row) => row.confirmedAt !== null);
 }

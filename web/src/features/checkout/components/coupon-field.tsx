@@ -1,5 +1,4 @@
 import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { validateCoupon } from '../api/checkout-api.ts';
 
@@ -9,19 +8,23 @@ export type CouponState =
   | { status: 'valid'; code: string; discountCents: number }
   | { status: 'invalid'; message: string };
 
-/** The coupon code with Apply: checking, then a green or a red mark (part 2 §4 Coupon check). */
+/**
+ * The coupon code with Apply: checking, then a green or a red mark (part 2 §4 Coupon check). The
+ * code and its state are the form's; a change of the code makes it unchecked again.
+ */
 export function CouponField({
   productId,
   harvestCenterId,
+  code,
   state,
   onChange,
 }: {
   productId: number;
   harvestCenterId: number | null;
+  code: string;
   state: CouponState;
   onChange: (state: CouponState, code: string) => void;
 }) {
-  const [code, setCode] = useState('');
   const apply = async () => {
     if (!code.trim()) return;
     onChange({ status: 'checking' }, code);
@@ -42,10 +45,7 @@ export function CouponField({
       <TextInput
         label="Coupon code"
         value={code}
-        onChange={(event) => {
-          setCode(event.currentTarget.value);
-          onChange({ status: 'unchecked' }, event.currentTarget.value);
-        }}
+        onChange={(event) => onChange({ status: 'unchecked' }, event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();

@@ -1,0 +1,66 @@
+import type { TAccountSignUp, TAccountSignUpResponse } from '@portal/shared/sign-up';
+import type { RequestContext } from '../../auth/actor.ts';
+import type { Db } from '../../db/client.ts';
+import { claimAttestationOfSignUp } from '../../modules/documents/embedded-signing.ts';
+import {
+  hashSignUpPassword,
+  recordSignUp,
+  refuseRobotSignUp,
+  signUpAnswer,
+} from '../../modules/sign-up/sign-up.service.ts';
+import { type FlowLog, runFlow, step } from '../steps.ts';
+
+export type OpenAccountDeps = {
+  db: Db;
+  publicUrl: string;
+  /** Sends queued mail now rather than at the worker's next poll. */
+  wakeMail(): void;
+  log: FlowLog;
+};
+
+type SignUpContext = RequestContext & { domainId: number | null };
+
+const refuseRobots = step(
+  'refuse a robot',
+  (input: { db: Db; body: TAccountSignUp; context: SignUpContext }) =>
+    refuseRobotSignUp(input.db, input.body, input.context),
+);
+
+const hashPassword = step('hash the password', (body: TAccountSignUp) => hashSignUpPassword(body));
+
+/**
+ * One transaction: the account and its links (sign-up), and for a new harvest center the attestation
+ * it signed before signing up, claimed as its own (documents). Either both are kept or neither.
+ */
+const recordAccount = step(
+  'record the account',
+  (input: { deps: OpenAccountDeps; body: TAccountSignUp; passwordHash: string; context: SignUpContext }) =>
+    input.deps.db.transaction(async (tx) => {
+      const { account, attestation } = await recordSignUp(tx, input.body, input.passwordHash, {
+        ...input.context,
+        publicUrl: input.deps.publicUrl,
+      });
+      if (attestation) await claimAttestationOfSignUp(tx, attestation);
+      return account;
+    }),
+);
+
+const wakeMailWorker = step('wake the mail worker', async (deps: OpenAccountDeps) => deps.wakeMail());
+
+/**
+ * POST /api/v1/harvest-centers/ without a session: the seven public sign-up forms. The account
+ * cannot sign in before its e-mail address is confirmed (the mail is queued with the account).
+ */
+export async function openAccount(
+  deps: OpenAccountDeps,
+  body: TAccountSignUp,
+  context: SignUpContext,
+): Promise<TAccountSignUpResponse> {
+  return runFlow(deps.log, async (run) => {
+    await run(refuseRobots, { db: deps.db, body, context });
+    const passwordHash = await run(hashPassword, body);
+    const account = await run(recordAccount, { deps, body, passwordHash, context });
+    await run.afterCommit(wakeMailWorker, deps);
+    return signUpAnswer(account);
+  });
+}
