@@ -6,7 +6,7 @@
 // to the page), both from navigation, and the JavaScript loaded: requests, bytes unpacked, bytes as
 // sent (the server's brotli) and the same bodies gzipped (level 9). Median of 3 runs (`--runs N`).
 // Writes its section of docs/benchmarks.md; `--quick` (one run) writes nothing; `--files` lists
-// each page's scripts.
+// what each page fetched and painted, and when.
 // Goals: login page LCP ≤ 1.5 s; each dashboard LCP ≤ 2.5 s with ≤ 300 kB gzip of JavaScript in
 // ≤ 15 requests.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
-import { startPortalProcess } from '../server/bench/portal-process.ts';
+import { type PortalProcess, startPortalProcess } from '../server/bench/portal-process.ts';
 import { recordRun } from '../server/bench/report-section.ts';
 import { buildWebIfStale } from './build-web.ts';
 import { CHROMIUM } from './chromium.ts';
@@ -24,7 +24,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : QUICK ? 1 : 3;
-/** `--files`: lists each page's scripts (first run), to see what a page loads. */
+/** `--files`: lists what each page fetched and when, and its scripts (first run), to see what a page loads. */
 const FILES = process.argv.includes('--files');
 const CPU_SLOWDOWN = 4;
 const GOALS = { loginLcpMs: 1500, dashboardLcpMs: 2500, dashboardGzipKB: 300, dashboardRequests: 15 };
@@ -62,6 +62,8 @@ interface PageRun {
   encodings: Set<string>;
   /** Each script: its path, bytes unpacked and gzipped. */
   files: { path: string; raw: number; sent: number; gzip: number }[];
+  /** What the page fetched and painted, when (ms from navigation), for `--files`. */
+  timeline: { what: string; start: number; end: number }[];
 }
 
 /** The chapter of docs/benchmarks.md, written when the file has no section for this benchmark yet. */
@@ -74,7 +76,7 @@ const HEADING = [
   'network throttling, each page with an empty cache: a first visit, a dashboard with the session already stored.',
   'Times are from navigation: LCP is the largest contentful paint; "settled" the last change to the page once no',
   'loader is left. JavaScript counts every script response: "sent" the bytes on the wire (the server\'s brotli),',
-  '"gzip" each body gzipped at level 9. The pages run in turn, three rounds; the table has the medians.',
+  '"gzip" each body gzipped at level 9. The pages run in turn, three rounds (`--runs N`); the table has the medians.',
   '',
   `Goals (issue 35): the login page's LCP ≤ ${GOALS.loginLcpMs} ms; each dashboard's LCP ≤ ${GOALS.dashboardLcpMs} ms,`,
   `with ≤ ${GOALS.dashboardGzipKB} kB of JavaScript (gzip) in ≤ ${GOALS.dashboardRequests} requests.`,
@@ -83,18 +85,8 @@ const HEADING = [
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number ≥ 1');
 if (!buildWebIfStale()) process.exit(1);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
-// As `npm start` runs it: the demo data on a fresh embedded database.
-const portal = await startPortalProcess({
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  SEED_DEMO: 'true',
-  LOG_LEVEL: 'warn',
-});
-const baseUrl = portal.base;
-
 /** A demo role's session through the API (the demo accounts owe no second factor). */
-async function signIn(role: Role): Promise<Session> {
+async function signIn(baseUrl: string, role: Role): Promise<Session> {
   const answer = await fetch(`${baseUrl}/api/admin/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -107,8 +99,8 @@ async function signIn(role: Role): Promise<Session> {
 }
 
 /**
- * In the page before its own scripts: the largest contentful paint as it grows, and the last time the
- * page's content changed while a loader was shown or just after (the moment it settled).
+ * In the page before its own scripts: the largest contentful paint as it grows, and the last time
+ * the document changed (read once no loader is left and the network has been idle: when it settled).
  */
 function observePage(): void {
   const marks = { lcp: 0, settled: 0 };
@@ -123,7 +115,8 @@ function observePage(): void {
 
 const LOADER = '.mantine-Loader-root, [aria-busy="true"]';
 
-async function measure(browser: Browser, pathname: string, session?: Session): Promise<PageRun> {
+async function measure(browser: Browser, url: string, session?: Session): Promise<PageRun> {
+  const { pathname } = new URL(url);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (session)
     await context.addInitScript(
@@ -146,6 +139,7 @@ async function measure(browser: Browser, pathname: string, session?: Session): P
     gzipBytes: 0,
     encodings: new Set(),
     files: [],
+    timeline: [],
   };
   const counted: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
@@ -166,7 +160,7 @@ async function measure(browser: Browser, pathname: string, session?: Session): P
       })(),
     );
   });
-  await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'load' });
+  await page.goto(url, { waitUntil: 'load' });
   if (new URL(page.url()).pathname !== pathname) throw new Error(`${pathname} went to ${page.url()}`);
   // Settled: the page's main landmark has content, no loader is left, and nothing is fetched.
   await page.waitForFunction(
@@ -178,12 +172,35 @@ async function measure(browser: Browser, pathname: string, session?: Session): P
     { polling: 100, timeout: 60_000 },
   );
   await page.waitForLoadState('networkidle');
+  // Chromium reports the largest paint after the frame is presented: wait for it rather than read 0.
+  await page.waitForFunction(
+    () => (window as unknown as { __benchWeb: { lcp: number } }).__benchWeb.lcp > 0,
+    null,
+    {
+      polling: 100,
+      timeout: 10_000,
+    },
+  );
   await Promise.all(counted);
   const marks = await page.evaluate(
     () => (window as unknown as { __benchWeb: { lcp: number; settled: number } }).__benchWeb,
   );
   run.lcpMs = marks.lcp;
   run.settledMs = marks.settled;
+  run.timeline = await page.evaluate(() => [
+    ...performance.getEntriesByType('resource').map((entry) => {
+      const { pathname } = new URL(entry.name);
+      const timing = entry as PerformanceResourceTiming;
+      return {
+        what: `${timing.initiatorType} ${pathname}`,
+        start: timing.startTime,
+        end: timing.responseEnd,
+      };
+    }),
+    ...performance
+      .getEntriesByType('paint')
+      .map((entry) => ({ what: entry.name, start: entry.startTime, end: entry.startTime })),
+  ]);
   await context.close();
   return run;
 }
@@ -197,10 +214,20 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 const ms = (value: number) => Math.round(value).toLocaleString('en');
 const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
+let portal: PortalProcess | undefined;
 try {
+  // As `npm start` runs it: the demo data on a fresh embedded database.
+  portal = await startPortalProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const baseUrl = portal.base;
   const loadBefore = os.loadavg()[0];
   const sessions = {} as Record<Role, Session>;
-  for (const role of Object.keys(ROLES) as Role[]) sessions[role] = await signIn(role);
+  for (const role of Object.keys(ROLES) as Role[]) sessions[role] = await signIn(baseUrl, role);
   const pages: { name: string; path: string; session?: Session; dashboard: boolean }[] = [
     { name: 'login page `/`', path: '/', dashboard: false },
     ...(Object.keys(ROLES) as Role[]).map((role) => ({
@@ -224,16 +251,21 @@ try {
   // Round-robin, so a burst of load on the shared machine spreads over the pages instead of one.
   for (let n = 0; n < RUNS; n++)
     for (const p of pages) {
-      const run = await measure(browser, p.path, p.session);
+      const run = await measure(browser, `${baseUrl}${p.path}`, p.session);
       runs.get(p.name)?.push(run);
       process.stdout.write(
         `run ${n + 1}/${RUNS} ${p.name}: LCP ${ms(run.lcpMs)} ms, ${run.requests} scripts\n`,
       );
-      if (FILES && n === 0)
+      if (FILES && n === 0) {
+        for (const event of [...run.timeline].sort((a, b) => a.start - b.start))
+          process.stdout.write(
+            `    ${ms(event.start).padStart(6)}-${ms(event.end).padStart(6)} ms  ${event.what}\n`,
+          );
         for (const file of [...run.files].sort((a, b) => b.gzip - a.gzip))
           process.stdout.write(
             `    ${kB(file.gzip).padStart(6)} kB gzip ${kB(file.sent).padStart(6)} sent ${kB(file.raw).padStart(7)} unpacked  ${file.path}\n`,
           );
+      }
     }
   await browser.close();
   const loadAfter = os.loadavg()[0];
@@ -283,6 +315,6 @@ try {
   console.log(`\n${lines.join('\n')}`);
   recordRun('web', lines.join('\n'), { quick: QUICK, heading: HEADING });
 } finally {
-  await portal.stop();
+  await portal?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -145,11 +145,23 @@ export function createImportResolver(ctx: Rolldown.ChunkingContext): (id: string
     );
   }
 
+  /** What a barrel imports for its side effects alone (`import './styles.css'`): loaded whatever is used. */
+  function sideEffectImports(id: string): string[] {
+    const ids = specifierIds(id);
+    const statements = parse(id)?.statements ?? [];
+    if (!ids) return [];
+    return statements.filter((s) => s.names.length === 0).map((s) => ids.get(s.specifier) as string);
+  }
+
   /** What importing `target` for `names` brings in (the modules behind the names, for a barrel). */
   function importsOf(target: string, names: string[]): string[] {
     if (!isBarrel(target)) return [target];
     if (names.includes('*')) return [target, ...wholeBarrel(target)];
-    return [target, ...names.flatMap((name) => definers(target, name) ?? wholeBarrel(target))];
+    return [
+      target,
+      ...sideEffectImports(target),
+      ...names.flatMap((name) => definers(target, name) ?? wholeBarrel(target)),
+    ];
   }
 
   /**

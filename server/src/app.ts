@@ -23,7 +23,7 @@ import { openApiTransform } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerNulGuard } from './http/reject-nul.ts';
 import { registerRequestIds, requestIdOf } from './http/request-id.ts';
-import { registerRequestLog, stdoutLogDestination } from './http/request-log.ts';
+import { OneLinePerRequest, stdoutLogDestination } from './http/request-log.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTenants } from './http/tenant.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: { err: serializeError, req: serializeRequest },
           },
     // One line per request instead of Fastify's two (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: requestIdOf,
@@ -231,7 +231,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIds(app);
-  registerRequestLog(app);
   registerTenants(app);
   // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
   registerSecurityHeaders(app, acceptJsSources(config.payments));

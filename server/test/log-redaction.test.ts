@@ -81,3 +81,18 @@ describe('request logs (finding 11)', () => {
     expect([...SECRET_QUERY_PARAMETERS].sort()).toEqual(['pass', 'signature', 'token']);
   });
 });
+
+describe('one line per request (issue 35)', () => {
+  it('writes a single line when the request is answered: id, method, redacted URL, status and time', async () => {
+    const from = logLines.length;
+    await t.app.inject({ url: '/auth/build-version/?token=SECRET-TOKEN-0123456789' });
+    const lines = logLines.slice(from).map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line.msg).toBe('request completed');
+    expect(line.req).toMatchObject({ method: 'GET', url: '/auth/build-version/?token=[REDACTED]' });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(typeof line.reqId).toBe('string');
+    expect(typeof line.responseTime).toBe('number');
+  });
+});

@@ -1,9 +1,9 @@
 import { SIGNED_COMPLETED_PATHS } from '@portal/shared/documents';
 import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
 import { describe, expect, it } from 'vitest';
+import { userOf } from '../lib/test-session-users.ts';
 import { menuFor } from './menu.ts';
 import { ROUTES } from './routes.ts';
-import { userOf } from './test-users.ts';
 
 const route = (path: string) => ROUTES.find((candidate) => candidate.path === path);
 

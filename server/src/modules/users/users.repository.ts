@@ -102,11 +102,27 @@ export async function listUserTags(db: Db) {
   return db.select({ id: userTags.id, name: userTags.name }).from(userTags).orderBy(asc(userTags.id));
 }
 
-export async function listMemberships(db: Db) {
-  return db
-    .select({ id: memberships.id, name: memberships.name })
-    .from(memberships)
-    .orderBy(asc(memberships.id));
+type MembershipRow = { id: number; name: string };
+const membershipsByDb = new WeakMap<Db, Promise<MembershipRow[]>>();
+
+/**
+ * The account types. Their rows are written by the migrations only, so each process reads them once
+ * (a failed read is not kept): every signed-in page's first screen asks for them.
+ */
+export function listMemberships(db: Db): Promise<MembershipRow[]> {
+  let rows = membershipsByDb.get(db);
+  if (!rows) {
+    // A query builder runs again on every await: a settled promise is what is kept.
+    rows = Promise.resolve(
+      db
+        .select({ id: memberships.id, name: memberships.name })
+        .from(memberships)
+        .orderBy(asc(memberships.id)),
+    );
+    rows.catch(() => membershipsByDb.delete(db));
+    membershipsByDb.set(db, rows);
+  }
+  return rows;
 }
 
 export async function listDomains(db: Db) {

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { DOCUMENT_TEXTS, type TSignResponse } from '@portal/shared/documents';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { parseSignLink } from './signing-links.ts';
-import { SigningPanel } from './signing-panel.tsx';
+
+// The panel (the signature pad, the PDF pages) loads with the first opening: the screens that offer
+// signing, the patient's and the admin's dashboards among them, do not carry it until someone signs.
+const SigningPanel = lazy(() => import('./signing-panel.tsx').then((m) => ({ default: m.SigningPanel })));
 
 export interface SigningDialogProps {
   /**
@@ -54,14 +57,22 @@ function SigningDialogBody(props: {
   }
   if (signed) return <SignatureCompleted onClose={props.onClose} />;
   return (
-    <SigningPanel
-      link={link}
-      viewerHeight="50vh"
-      onSigned={(result) => {
-        setSigned(true);
-        props.onSigned?.(result);
-      }}
-    />
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      <SigningPanel
+        link={link}
+        viewerHeight="50vh"
+        onSigned={(result) => {
+          setSigned(true);
+          props.onSigned?.(result);
+        }}
+      />
+    </Suspense>
   );
 }
 

@@ -1,10 +1,10 @@
-import type { TSessionUser } from '@portal/shared/auth';
 import { CHECKOUT_TEXTS } from '@portal/shared/checkout';
 import type { TSavedLocation } from '@portal/shared/locations';
-import { MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import { PRODUCT, type TProduct } from '@portal/shared/products';
 import { describe, expect, it } from 'vitest';
 import { NEW_CARD } from '../../../components/payment/saved-card-choice.tsx';
+import { userOf } from '../../../lib/test-session-users.ts';
 import { type CheckoutDraft, checkoutReducer, initialDraft } from './checkout-draft.ts';
 import {
   type CheckoutVariant,
@@ -15,30 +15,6 @@ import {
   checkoutTotals,
   orderCenterId,
 } from './checkout-order.ts';
-
-/** A signed-in account of one membership (features may not import app/'s test users). */
-function userOf(membership: MembershipId, overrides: Partial<TSessionUser>): TSessionUser {
-  return {
-    id: 1,
-    email: 'someone@example.com',
-    username: 'someone',
-    first_name: 'Some',
-    last_name: 'One',
-    company: '',
-    phone_number: '',
-    saless_rep_id: null,
-    template_id: '',
-    subscription: membership,
-    membership: [{ id: membership, name: 'x' }],
-    harvest_center_temporal: null,
-    tags: [],
-    is_superuser: false,
-    agreement_accepted: true,
-    logo_url: null,
-    domain_id: null,
-    ...overrides,
-  };
-}
 
 const hc = userOf(MEMBERSHIP.harvestCenter, { id: 7, company: 'Acme HC', email: 'hc@example.com' });
 const rhc = userOf(MEMBERSHIP.referralHarvestCenter, { id: 8, company: 'Referrer' });

@@ -1,12 +1,24 @@
 import { Anchor, Center, Loader, Modal } from '@mantine/core';
 import { type MembershipId, TIMELINE_READER_MEMBERSHIPS } from '@portal/shared/memberships';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { QueryLoadError } from '../../../components/load-error.tsx';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { usePatient } from '../api/get-patient.ts';
-import { PatientForm } from './patient-form.tsx';
 import { showsPatientIdentity } from './patient-form-values.ts';
 import { PatientReadOnlyView } from './patient-read-only-view.tsx';
+
+// The form (date pickers, number inputs, the lab's fields) loads with the first opening: the lists
+// that open it, a harvest center's dashboard among them, do not carry it until someone adds or edits.
+const PatientForm = lazy(() => import('./patient-form.tsx').then((m) => ({ default: m.PatientForm })));
+
+function FormLoader() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
 
 export type PatientFormTarget = { kind: 'add' } | { kind: 'edit'; patientId: number };
 
@@ -28,8 +40,10 @@ export function PatientFormModal({ target, onClose }: PatientFormModalProps) {
         size="xl"
         title={target?.kind === 'add' ? 'Add Patient' : 'Patient Data'}
       >
-        {target?.kind === 'add' && <PatientForm patient={null} onDone={onClose} />}
-        {target?.kind === 'edit' && <EditPatient patientId={target.patientId} onDone={onClose} />}
+        <Suspense fallback={<FormLoader />}>
+          {target?.kind === 'add' && <PatientForm patient={null} onDone={onClose} />}
+          {target?.kind === 'edit' && <EditPatient patientId={target.patientId} onDone={onClose} />}
+        </Suspense>
       </Modal>
     </Modal.Stack>
   );
@@ -49,13 +63,7 @@ function TimelineLink({ patientId }: { patientId: number }) {
 function EditPatient({ patientId, onDone }: { patientId: number; onDone: () => void }) {
   const user = useSignedInUser();
   const patient = usePatient(patientId);
-  if (patient.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (patient.isPending) return <FormLoader />;
   if (patient.isError) return <QueryLoadError query={patient} what="the patient" />;
   // Nothing to change: the patient reads as text, not as a form of disabled fields.
   if (patient.data.editable_fields.length === 0) {
