@@ -51,7 +51,7 @@ describe('the first data row of an export', () => {
   });
 
   it('XLSX: once the sheet inflated so far holds row 2 whole', async () => {
-    const file = await bytesOf(xlsxStream('Transactions', columns, batchesOf(rows)));
+    const file = await bytesOf(await xlsxStream('Transactions', columns, batchesOf(rows)));
     const at = bytesUntilFirstRow(xlsxFirstRowWatch(), file, 16);
     expect(at).toBeDefined();
     // Not in the entries before the sheet (its first bytes): past the sheet's zip header.
@@ -59,7 +59,7 @@ describe('the first data row of an export', () => {
   });
 
   it('XLSX: a sheet with the header row only never counts', async () => {
-    const file = await bytesOf(xlsxStream('Transactions', columns, batchesOf([])));
+    const file = await bytesOf(await xlsxStream('Transactions', columns, batchesOf([])));
     expect(bytesUntilFirstRow(xlsxFirstRowWatch(), file, 16)).toBeUndefined();
   });
 });

@@ -28,7 +28,7 @@ test('a fresh folder becomes a migrated database with the embedded settings, bui
     const [{ shared_buffers }] = (
       await database.pglite!.query<{ shared_buffers: string }>('SHOW shared_buffers')
     ).rows;
-    expect(shared_buffers).toBe('32MB');
+    expect(shared_buffers).toBe('16MB');
     await database.pglite!.exec('CREATE TABLE kept (id int); INSERT INTO kept VALUES (1);');
   } finally {
     await database.close();

@@ -10,9 +10,10 @@ import { MIGRATIONS_FOLDER } from './migrations-folder.ts';
  * PostgreSQL's settings for the embedded database. PGlite's own default gives it 160 MB of shared
  * buffers and touches them all at start; WASM memory never shrinks, so that was a third of the idle
  * server's memory. The embedded database is the small-deployment option: pages past these stay in
- * the OS file cache.
+ * the OS file cache. 16 MB (32 MB until decision 035) holds the demo data and a small clinic's hot
+ * pages, and keeps the idle server under its 250 MB.
  */
-export const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** Where the embedded database lives inside DATA_DIR. */
 export function pgliteDataDir(dataDir: string): string {

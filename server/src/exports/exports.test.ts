@@ -80,7 +80,7 @@ describe('streamed exports', () => {
 
   it('XLSX: opens in a spreadsheet library with every row, guarded and escaped', async () => {
     const { batches } = trackedBatches(3, 10);
-    const file = await bytesOf(xlsxStream('Transactions', ID_NAME, batches));
+    const file = await bytesOf(await xlsxStream('Transactions', ID_NAME, batches));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Transactions');
@@ -99,7 +99,7 @@ describe('streamed exports', () => {
   });
 
   it('XLSX: numbers as numbers, amounts as currency, dates as dates, each in the one date format', async () => {
-    const file = await bytesOf(xlsxStream('Sheet', TYPED, typedRows()));
+    const file = await bytesOf(await xlsxStream('Sheet', TYPED, typedRows()));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Sheet');
@@ -130,7 +130,7 @@ describe('streamed exports', () => {
   ] as const) {
     it(`${format}: a client that leaves stops the pulling of batches (and with it the queries)`, async () => {
       const { state, batches } = trackedBatches(10_000);
-      await leaveAfterFirstChunk(open(batches));
+      await leaveAfterFirstChunk(await open(batches));
       expect(state.closed).toBe(true);
       expect(state.pulled).toBeLessThan(100);
     });

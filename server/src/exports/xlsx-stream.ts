@@ -1,6 +1,5 @@
 import { finished, Readable } from 'node:stream';
 import { guardSpreadsheetText } from '@portal/shared/transactions';
-import { ZipArchive } from 'archiver';
 import type { Cell, Column, ColumnKind, RowBatches } from './spreadsheet-rows.ts';
 
 /**
@@ -120,9 +119,15 @@ async function* sheetChunks(columns: Column[], batches: RowBatches): AsyncGenera
 /**
  * The zip pulls the sheet from its generator as it compresses, and compresses only as fast as the
  * response drains: memory holds a batch and zlib's window. Destroying the returned stream (the
- * client left) destroys the sheet source, which ends the generator and its queries.
+ * client left) destroys the sheet source, which ends the generator and its queries. The zip library
+ * loads with the first export (~10 MB resident that most processes never need; decision 035).
  */
-export function xlsxStream(sheetName: string, columns: Column[], batches: RowBatches): Readable {
+export async function xlsxStream(
+  sheetName: string,
+  columns: Column[],
+  batches: RowBatches,
+): Promise<Readable> {
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const sheet = Readable.from(sheetChunks(columns, batches), { objectMode: false });
   zip.append(CONTENT_TYPES, { name: '[Content_Types].xml' });

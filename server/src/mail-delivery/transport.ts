@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type OutgoingMail = {
   from: string;
@@ -24,27 +24,48 @@ export interface MailTransport {
  */
 export function createMailTransport(config: { smtpUrl?: string; dataDir: string }): MailTransport {
   if (config.smtpUrl) {
-    const transporter = nodemailer.createTransport(config.smtpUrl);
+    const smtp = lazyTransporter(config.smtpUrl);
     return {
       kind: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ ...mail, html: mail.html || undefined });
+        await (await smtp.get()).sendMail({ ...mail, html: mail.html || undefined });
       },
-      close: () => transporter.close(),
+      close: () => smtp.close(),
     };
   }
   const dir = path.join(config.dataDir, 'mail');
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = lazyTransporter({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'file',
     async send(mail) {
-      const info = await transporter.sendMail({ ...mail, html: mail.html || undefined });
+      const info = await (await files.get()).sendMail({ ...mail, html: mail.html || undefined });
       // The files are the delivered mail, reset links included: only the server's account reads them.
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       await fs.chmod(dir, 0o700);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       await fs.writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600, flag: 'wx' });
     },
-    close: () => transporter.close(),
+    close: () => files.close(),
+  };
+}
+
+/**
+ * nodemailer loads with the first mail, not with the server (~25 MB resident; a process may run for
+ * hours before it sends one; decision 035).
+ */
+function lazyTransporter(options: string | Record<string, unknown>) {
+  let transporter: Promise<Transporter> | undefined;
+  let made: Transporter | undefined;
+  return {
+    get(): Promise<Transporter> {
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+        made = nodemailer.createTransport(options as Parameters<typeof nodemailer.createTransport>[0]);
+        return made;
+      });
+      return transporter;
+    },
+    close(): void {
+      made?.close();
+    },
   };
 }

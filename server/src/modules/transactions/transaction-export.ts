@@ -106,6 +106,6 @@ export async function openTransactionExport(
     : {
         fileName,
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: xlsxStream('Transactions', header, rows),
+        body: await xlsxStream('Transactions', header, rows),
       };
 }

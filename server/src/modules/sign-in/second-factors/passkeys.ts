@@ -4,10 +4,8 @@ import {
   type TAuthenticationResponse,
   type TRegistrationResponse,
 } from '@portal/shared/second-factors';
-import {
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
+import type {
+  AuthenticatorTransport,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -24,6 +22,9 @@ import {
   recordPasskeyUse,
 } from './factors.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
+
+/** Loaded with the first ceremony (see totp.ts: most processes never run one). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long the browser has to answer a ceremony. */
 const CEREMONY_MS = 5 * 60 * 1000;
@@ -89,6 +90,7 @@ export async function passkeyRegistrationOptions(
   rp: RelyingParty,
 ) {
   const existing = (await findPasskeysOf(db, account.id)).filter((key) => key.rpId === rp.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -125,6 +127,7 @@ export async function verifyPasskeyRegistration(
   });
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     verification = await verifyRegistrationResponse({
       response: input.response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
       expectedChallenge,
@@ -161,6 +164,7 @@ export async function insertPasskey(db: Db, passkey: NewPasskey): Promise<Passke
  */
 export async function passkeyAuthenticationOptions(db: Db, rp: RelyingParty, userId: number | null) {
   const keys = userId === null ? [] : (await findPasskeysOf(db, userId)).filter((key) => key.rpId === rp.id);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: keys.map((key) => ({ id: key.credentialId, transports: transportsOf(key) })),
@@ -193,6 +197,7 @@ export async function authenticateWithPasskey(
   if (userId !== null && key.userId !== userId) throw new PasskeyRefused("another account's credential");
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     verification = await verifyAuthenticationResponse({
       response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
       expectedChallenge,

@@ -1,8 +1,12 @@
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { Db } from '../../../db/client.ts';
 import { findTotpIn, recordTotpStep, writeUnconfirmedTotp } from './factors.repository.ts';
+
+/**
+ * The libraries load with the first use: most processes never set up or check an authenticator
+ * app, and loading them costs ~30 MB of resident memory with the passkey library (decision 035).
+ */
+const otplib = () => import('otplib');
 
 /** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD_SECONDS = 30;
@@ -22,10 +26,12 @@ export async function startTotpSetup(
   account: { id: number; email: string },
   issuer: string,
 ): Promise<{ secret: string; otpauthUrl: string; qrCode: string } | null> {
+  const { generateSecret, generateURI } = await otplib();
   const secret = generateSecret();
   const secretEncrypted = await box.seal(secret, sealContext(account.id));
   if (!(await writeUnconfirmedTotp(db, account.id, secretEncrypted))) return null;
   const otpauthUrl = generateURI({ issuer, label: account.email, secret });
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -60,6 +66,7 @@ async function matchingStep(
   lastUsedStep: number | null,
 ): Promise<number | null> {
   try {
+    const { verify } = await otplib();
     const result = await verify({
       secret,
       token: code,
