@@ -11,6 +11,8 @@ import { findSessionWithinLifetime, sessionEndsAt } from './auth/session-lifetim
 import type { SessionRow } from './auth/tokens.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import { accountRecoveryRoutes } from './flows/account-recovery/account-recovery.routes.ts';
+import { linkedSessionsRoutes } from './flows/linked-sessions/linked-sessions.routes.ts';
 import { openAccountRoutes } from './flows/open-account/open-account.routes.ts';
 import { placeOrderRoutes } from './flows/place-order/place-order.routes.ts';
 import { transactionsHistoryRoutes } from './flows/transactions-history/transactions-history.routes.ts';
@@ -149,7 +151,13 @@ const DOMAIN_ROUTES = [
  * The routes of the use cases that span modules (server/src/flows/): each flow's route lives with
  * its steps, so following an import from here leads to every module the request touches.
  */
-const FLOW_ROUTES = [placeOrderRoutes, transactionsHistoryRoutes, openAccountRoutes];
+const FLOW_ROUTES = [
+  placeOrderRoutes,
+  transactionsHistoryRoutes,
+  openAccountRoutes,
+  linkedSessionsRoutes,
+  accountRecoveryRoutes,
+];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

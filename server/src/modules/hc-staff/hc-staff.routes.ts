@@ -1,4 +1,3 @@
-import { ZLoginResponse } from '@portal/shared/auth';
 import {
   ZHcStaffPage,
   ZHcStaffQuery,
@@ -6,7 +5,6 @@ import {
   ZHcStaffUpdateResponse,
   ZRemoveStaffBody,
   ZRemoveStaffResponse,
-  ZStaffAccessBody,
   ZStaffHcListResponse,
   ZStaffListResponse,
 } from '@portal/shared/hc-staff';
@@ -20,7 +18,6 @@ import {
   listHarvestCenterStaff,
   listStaffHarvestCenters,
   removeStaffFromHarvestCenter,
-  startStaffAccess,
   updateStaffHarvestCenters,
 } from './hc-staff.service.ts';
 
@@ -44,23 +41,6 @@ export const hcStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, response: { 200: ZStaffListResponse } },
     },
     async (request) => listHarvestCenterStaff(app.db, requireActor(request), request.params.id),
-  );
-
-  // "Access to this HC"; 'Go back to your Account' is POST /api/v1/users/login-as-user/return/.
-  app.post(
-    '/api/v1/hc-staff/access/',
-    {
-      config: { access: [MEMBERSHIP.hcStaff] },
-      schema: { tags, body: ZStaffAccessBody, response: { 200: ZLoginResponse } },
-    },
-    async (request) =>
-      startStaffAccess(
-        app.db,
-        requireActor(request),
-        request.body.harvest_center_id,
-        { ttlDays: app.config.sessionTtlDays },
-        requestContext(request),
-      ),
   );
 
   app.get(

@@ -1,4 +1,3 @@
-import type { TLoginResponse } from '@portal/shared/auth';
 import {
   STAFF_NOT_LINKED_MESSAGE,
   STAFF_NOT_OF_CENTER_MESSAGE,
@@ -30,7 +29,6 @@ import {
   isStaffOfHarvestCenter,
 } from '../accounts/center-links.repository.ts';
 import { assertAdminReaches, requireHarvestCenterForStaffList } from '../accounts/lookups.ts';
-import { startLinkedSession } from '../sign-in/linked-sessions.ts';
 import { canRemoveStaffFromHarvestCenter, canViewStaffHarvestCenters } from './hc-staff.policy.ts';
 import { findStaffPage, type UserRow } from './hc-staff.repository.ts';
 
@@ -179,25 +177,14 @@ export async function removeStaffFromHarvestCenter(
 }
 
 /**
- * "Access to this HC": a staff-access session as the HC, linked to the staff member's own session,
- * and only for an HC the staff member is associated with (hc_staff_links).
+ * "Access to this HC": the HC a staff member may open a staff-access session as, only one it is
+ * associated with (hc_staff_links). The session itself is the sign-in module's (flows/linked-sessions).
  */
-export async function startStaffAccess(
-  db: Db,
-  actor: Actor,
-  harvestCenterId: number,
-  input: { ttlDays: number },
-  context: RequestContext,
-): Promise<TLoginResponse> {
+export async function findStaffAccessCenter(db: Db, actor: Actor, harvestCenterId: number) {
   const center = await findAccount(db, harvestCenterId, [MEMBERSHIP.harvestCenter]);
   if (!center) throw notFound('Harvest center not found.');
   if (actor.membershipId !== MEMBERSHIP.hcStaff || !(await isStaffOfHarvestCenter(db, actor.id, center.id))) {
     throw forbidden(STAFF_NOT_LINKED_MESSAGE);
   }
-  return startLinkedSession(
-    db,
-    actor,
-    { targetUserId: center.id, kind: 'staff_access', ttlDays: input.ttlDays },
-    context,
-  );
+  return center;
 }

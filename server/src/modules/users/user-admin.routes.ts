@@ -1,9 +1,4 @@
-import {
-  ZAdminUserUpdate,
-  ZCreateUserBody,
-  ZLoginAsBody,
-  ZLoginAsResponse,
-} from '@portal/shared/account-admin';
+import { ZAdminUserUpdate, ZCreateUserBody } from '@portal/shared/account-admin';
 import { ZDeleteBlockers } from '@portal/shared/account-deletion';
 import { ZEmailExists, ZEmailExistsBody } from '@portal/shared/account-email';
 import { ZMessage } from '@portal/shared/auth';
@@ -15,7 +10,6 @@ import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { isEmailTaken } from '../accounts/account-view.repository.ts';
 import { resendInvitation } from '../accounts/invitations.ts';
-import { loginAsUser } from './impersonation.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin-edit.ts';
 import { deleteInactiveUser, getDeleteBlockers, setUserActive } from './user-lifecycle.ts';
 
@@ -31,7 +25,7 @@ const ACCOUNT_CREATORS = [
   MEMBERSHIP.referralHarvestCenter,
 ] as const;
 
-/** The admin's account actions: create and edit, (de)activate and delete, invite again, sign in as. */
+/** The admin's account actions: create and edit, (de)activate and delete, invite again (Login As: flows/linked-sessions). */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/',
@@ -120,20 +114,5 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZEmailExistsBody, response: { 200: ZEmailExists } },
     },
     async (request) => ({ exists: await isEmailTaken(app.db, request.body.email, request.body.exclude_id) }),
-  );
-
-  app.post(
-    '/api/v1/users/login-as-user/',
-    {
-      config: { access: ADMINS },
-      schema: { tags: ['auth'], body: ZLoginAsBody, response: { 200: ZLoginAsResponse } },
-    },
-    async (request) =>
-      loginAsUser(
-        app.db,
-        requireActor(request),
-        { user_id: request.body.user_id, ttlDays: app.config.sessionTtlDays },
-        requestContext(request),
-      ),
   );
 };

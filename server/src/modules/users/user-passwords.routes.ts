@@ -1,15 +1,17 @@
 import { ZMessage } from '@portal/shared/auth';
-import { ZAdminChangePassword, ZResetUserPasswordBody, ZUpdateOwnPassword } from '@portal/shared/passwords';
+import { ZAdminChangePassword, ZUpdateOwnPassword } from '@portal/shared/passwords';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { resetUserSecondFactors } from './second-factor-reset.ts';
-import { changePasswordByAdmin, sendResetMailByAdmin, updateOwnPassword } from './user-passwords.ts';
+import { changePasswordByAdmin, updateOwnPassword } from './user-passwords.ts';
 
 const tags = ['users'];
 
-/** How an account signs in: the user's own password change, and the admin's password and second-factor resets. */
+/**
+ * Passwords: the user's own change and the admin's. The admin's reset mail and second-factor reset
+ * are flows/account-recovery (they need the sign-in module).
+ */
 export const userPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/update-password/:id/',
@@ -32,39 +34,5 @@ export const userPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ADMINS }, schema: { tags, body: ZAdminChangePassword, response: { 200: ZMessage } } },
     async (request) =>
       changePasswordByAdmin(app.db, requireActor(request), request.body, requestContext(request)),
-  );
-
-  app.post(
-    '/api/v1/utilities/reset-user-password/',
-    {
-      config: { access: ADMINS },
-      schema: { tags: ['utilities'], body: ZResetUserPasswordBody, response: { 200: ZMessage } },
-    },
-    async (request) => {
-      const result = await sendResetMailByAdmin(
-        app.db,
-        requireActor(request),
-        { user_id: request.body.user_id, publicUrl: app.config.publicUrl },
-        requestContext(request),
-      );
-      app.mailWorker.wake();
-      return result;
-    },
-  );
-
-  // A lost device: the account's passkeys, authenticator app and recovery codes go (decision 031).
-  app.post(
-    '/api/v1/users/:id/reset-second-factors/',
-    { config: { access: ADMINS }, schema: { tags, params: ZIdParams, response: { 200: ZMessage } } },
-    async (request) => {
-      const result = await resetUserSecondFactors(
-        app.db,
-        requireActor(request),
-        request.params.id,
-        requestContext(request),
-      );
-      app.mailWorker.wake();
-      return result;
-    },
   );
 };

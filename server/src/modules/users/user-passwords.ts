@@ -5,10 +5,8 @@ import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { isResetRequestAllowed } from '../sign-in/login-throttle.ts';
-import { sendPasswordResetMail } from '../sign-in/sign-in.service.ts';
-import { assertCanManageAccount, assertCanWriteAccount } from './users.policy.ts';
+import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
+import { assertCanManageAccount } from './users.policy.ts';
 import { findPasswordHash, findUserById, updatePasswordHash } from './users.repository.ts';
 
 /**
@@ -67,27 +65,4 @@ export async function updateOwnPassword(
     await recordAudit(tx, identityOf(actor, context), { action: 'password.changed', targetUserId: actor.id });
   });
   return { message: 'Your password has been changed.' };
-}
-
-/** POST /api/v1/utilities/reset-user-password/: the admin sends the reset-link mail to a user. */
-export async function sendResetMailByAdmin(
-  db: Db,
-  actor: Actor,
-  input: { user_id: number; publicUrl: string },
-  context: RequestContext,
-): Promise<{ message: string }> {
-  const target = await findUserById(db, input.user_id);
-  if (!target) throw notFound('This user does not exist.');
-  assertCanWriteAccount(actor, target);
-  if (!target.isActive) throw badRequest('This user is inactive. Activate the account first.');
-  if (!(await isResetRequestAllowed(db, target.email.toLowerCase()))) {
-    throw new AppError(429, 'Several reset e-mails were sent to this user recently. Please wait 15 minutes.');
-  }
-  await sendPasswordResetMail(
-    db,
-    target,
-    { publicUrl: input.publicUrl, byAdmin: true },
-    identityOf(actor, context),
-  );
-  return { message: `A password reset link has been sent to ${target.email}.` };
 }

@@ -65,6 +65,7 @@ export function secondStepRoutes(deps: FactorDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/login/passkey/',
       {
+        // Bounded per address by the sign-in throttle it shares with the password (second-step.ts).
         config: { access: 'public' },
         schema: { tags, body: ZPasskeyStep, response: { 200: ZCompleteSignIn } },
       },

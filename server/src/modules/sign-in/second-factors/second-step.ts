@@ -83,17 +83,7 @@ export async function finishWithTotp(
   await reserveAttempt(deps.db, account, context);
   const signIn = await deps.db.transaction(async (tx) => {
     if (!(await acceptTotpCode(tx, deps.box, account.id, code, 'confirmed'))) return null;
-    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
-      action: 'used',
-      targetUserId: account.id,
-      detail: { method: 'totp' },
-    });
-    return completePendingSignIn(
-      tx,
-      actor,
-      { established: 'password+totp', ttlDays: deps.sessionTtlDays },
-      context,
-    );
+    return completeWithFactor(tx, deps, { actor, account, context }, 'totp', {});
   });
   if (!signIn) {
     await refuse(deps.db, account, 'totp', 'wrong or used code', context);
@@ -101,6 +91,27 @@ export async function finishWithTotp(
   }
   await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
   return signIn;
+}
+
+/** The factor's "used" row and the full session, in the transaction that accepted the factor. */
+async function completeWithFactor(
+  tx: Db,
+  deps: FactorDeps,
+  step: { actor: Actor; account: { id: number }; context: RequestContext },
+  method: 'totp' | 'recovery_code' | 'passkey',
+  detail: Record<string, unknown>,
+): Promise<TCompleteSignIn> {
+  await auditFactor(tx, visitorIdentity(step.context.ip, step.account.id), {
+    action: 'used',
+    targetUserId: step.account.id,
+    detail: { method, ...detail },
+  });
+  return completePendingSignIn(
+    tx,
+    step.actor,
+    { established: `password+${method}`, ttlDays: deps.sessionTtlDays },
+    step.context,
+  );
 }
 
 export async function finishWithRecoveryCode(
@@ -114,23 +125,13 @@ export async function finishWithRecoveryCode(
   const signIn = await deps.db.transaction(async (tx) => {
     if (!(await consumeRecoveryCode(tx, account.id, code))) return null;
     const left = await countUnusedRecoveryCodes(tx, account.id);
-    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
-      action: 'used',
-      targetUserId: account.id,
-      detail: { method: 'recovery_code', left },
-    });
     await mailFactorNotice(
       tx,
       account,
       'A recovery code was used on your Portal account',
       `A recovery code was used to sign in to your account. ${left} of them are left; you can make new ones under Sign-in Security.`,
     );
-    return completePendingSignIn(
-      tx,
-      actor,
-      { established: 'password+recovery_code', ttlDays: deps.sessionTtlDays },
-      context,
-    );
+    return completeWithFactor(tx, deps, { actor, account, context }, 'recovery_code', { left });
   });
   if (!signIn) {
     await refuse(deps.db, account, 'recovery_code', 'wrong or used code', context);
@@ -157,19 +158,9 @@ export async function finishWithPasskey(
     if (error instanceof PasskeyRefused) await refuse(deps.db, account, 'passkey', error.reason, context);
     throw error;
   }
-  const signIn = await deps.db.transaction(async (tx) => {
-    await auditFactor(tx, visitorIdentity(context.ip, account.id), {
-      action: 'used',
-      targetUserId: account.id,
-      detail: { method: 'passkey', passkey_id: passkeyId },
-    });
-    return completePendingSignIn(
-      tx,
-      actor,
-      { established: 'password+passkey', ttlDays: deps.sessionTtlDays },
-      context,
-    );
-  });
+  const signIn = await deps.db.transaction((tx) =>
+    completeWithFactor(tx, deps, { actor, account, context }, 'passkey', { passkey_id: passkeyId }),
+  );
   await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
   return signIn;
 }
