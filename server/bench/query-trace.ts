@@ -6,6 +6,7 @@
 //   BENCH_ENGINES       pglite,postgres (default both)
 //   BENCH_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/test (a fresh database, dropped after)
 //   TRACE_REQUESTS      requests per route after one warm-up (default 50)
+//   TRACE_TEXT_CHARS    characters of each statement's text shown (default 110)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +64,8 @@ async function openEngine(engine: string): Promise<{ database: Database; drop?: 
   return { database, drop };
 }
 
-const short = (text: string) => text.replace(/\s+/g, ' ').slice(0, 110);
+const short = (text: string) =>
+  text.replace(/\s+/g, ' ').slice(0, Number(process.env.TRACE_TEXT_CHARS ?? 110));
 
 async function traceEngine(engine: string) {
   const { database, drop } = await openEngine(engine);
@@ -98,8 +100,8 @@ async function traceEngine(engine: string) {
       ['admin transactions', '/api/admin/transactions/?limit=10', admin],
       ["a patient's vial history", `/api/v1/vials-history/user/${patientId}/`, admin],
     ];
-    if (engine === 'pglite') traceQueries(database.pglite as never, log);
-    else traceQueries((database.db as unknown as { $client: { query: () => unknown } }).$client, log);
+    // Drizzle's client on both engines: the pool on PostgreSQL, the named-statement client on PGlite.
+    traceQueries((database.db as unknown as { $client: { query: () => unknown } }).$client, log);
 
     console.log(`\n## ${engine}: ${REQUESTS} requests per route, one at a time (after one warm-up)\n`);
     console.log('| route | ms/request | statements/request | ms in SQL | ms elsewhere |');

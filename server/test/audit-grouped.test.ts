@@ -16,21 +16,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The database handle, counting the INSERT statements made through it. */
-function countingInserts(db: Db) {
-  const counter = { inserts: 0 };
-  const counted = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'insert') {
-        return (...args: Parameters<Db['insert']>) => {
-          counter.inserts++;
-          return target.insert(...args);
-        };
-      }
-      return Reflect.get(target, property, receiver);
+/**
+ * Counts the INSERT statements into audit_log that reach the database driver (the pool on
+ * PostgreSQL, the named-statement client on PGlite): what is executed, however often it was built.
+ */
+function countingAuditInserts(db: Db) {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  const counter = {
+    inserts: 0,
+    restore: () => {
+      client.query = query;
     },
-  });
-  return { db: counted, counter };
+  };
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    const text = typeof first === 'string' ? first : first.text;
+    if (/^insert into "audit_log"/i.test(text)) counter.inserts++;
+    return query.apply(this, args);
+  };
+  return counter;
 }
 
 async function rowsLike(pattern: string): Promise<number> {
@@ -40,9 +45,9 @@ async function rowsLike(pattern: string): Promise<number> {
 
 describe('grouped audit rows', () => {
   it('writes rows that arrive together in few statements, each committed when its caller resumes', async () => {
-    const { db, counter } = countingInserts(t.db);
+    const counter = countingAuditInserts(t.db);
     const writes = Array.from({ length: 50 }, async (_, i) => {
-      await recordAuditGrouped(db, SYSTEM_IDENTITY, { action: `test.grouped.${i}` });
+      await recordAuditGrouped(t.db, SYSTEM_IDENTITY, { action: `test.grouped.${i}` });
       // Resolved means committed: the row is readable at once.
       const [row] = await t.db
         .select({ n: count() })
@@ -53,13 +58,16 @@ describe('grouped audit rows', () => {
     expect(await Promise.all(writes)).toEqual(Array(50).fill(1));
     expect(await rowsLike('test.grouped.%')).toBe(50);
     // The first row goes at once, the 49 that came while it was written go in one more statement.
+    counter.restore();
+    expect(counter.inserts).toBeGreaterThanOrEqual(1);
     expect(counter.inserts).toBeLessThanOrEqual(3);
     expect((await verifyAuditChain(t.db)).ok).toBe(true);
   });
 
   it('a row alone is written at once', async () => {
-    const { db, counter } = countingInserts(t.db);
-    await recordAuditGrouped(db, SYSTEM_IDENTITY, { action: 'test.alone' });
+    const counter = countingAuditInserts(t.db);
+    await recordAuditGrouped(t.db, SYSTEM_IDENTITY, { action: 'test.alone' });
+    counter.restore();
     expect(counter.inserts).toBe(1);
     expect(await rowsLike('test.alone')).toBe(1);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { csvCell } from '../src/exports/csv.ts';
-import { countUsers, userFilterConditions } from '../src/modules/users/user-list.repository.ts';
+import { countUsers } from '../src/modules/users/user-list.repository.ts';
 import {
   createUser,
   createUserOfRole,
@@ -158,10 +158,8 @@ describe('GET /api/admin/users/', () => {
 
 describe('countUsers', () => {
   it('stops counting at the cap', async () => {
-    expect(await countUsers(t.db, userFilterConditions({ active: undefined }), 50)).toBe(50);
-    expect(await countUsers(t.db, userFilterConditions({ search: 'quentin', active: undefined }), 50)).toBe(
-      10,
-    );
+    expect(await countUsers(t.db, { active: undefined }, 50)).toBe(50);
+    expect(await countUsers(t.db, { search: 'quentin', active: undefined }, 50)).toBe(10);
   });
 });
 

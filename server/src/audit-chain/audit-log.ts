@@ -1,5 +1,6 @@
-import { and, count, eq, gt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { auditLog } from '../db/schema/platform.ts';
 import { type AuditIdentity, isAuditIdentity } from './audit-identity.ts';
 
@@ -24,8 +25,26 @@ export type AuditEntry = {
  * and protects it (docs/decisions/024-audit-trail.md).
  */
 export async function recordAudit(db: Db, by: AuditIdentity, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(auditRow(by, entry));
+  await insertAuditRow(db, null, auditRow(by, entry));
 }
+
+type AuditRow = ReturnType<typeof auditRow>;
+
+/** One row's INSERT, built once: every listing of patients writes one. */
+const insertAuditRow = preparedQuery((db: Db) =>
+  db.insert(auditLog).values({
+    action: sql.placeholder('action'),
+    actorUserId: sql.placeholder('actorUserId'),
+    actingAsUserId: sql.placeholder('actingAsUserId'),
+    ip: sql.placeholder('ip'),
+    targetUserId: sql.placeholder('targetUserId'),
+    patientId: sql.placeholder('patientId'),
+    objectType: sql.placeholder('objectType'),
+    objectId: sql.placeholder('objectId'),
+    email: sql.placeholder('email'),
+    detail: sql.placeholder('detail'),
+  } satisfies Record<keyof AuditRow, unknown>),
+);
 
 function auditRow(by: AuditIdentity, entry: AuditEntry) {
   if (!isAuditIdentity(by))
@@ -44,7 +63,7 @@ function auditRow(by: AuditIdentity, entry: AuditEntry) {
   };
 }
 
-type Waiting = { row: ReturnType<typeof auditRow>; done: (error?: unknown) => void };
+type Waiting = { row: AuditRow; done: (error?: unknown) => void };
 
 /** Rows at most one INSERT carries: bounds the statement whatever the load. */
 const MAX_ROWS_PER_INSERT = 500;
@@ -77,7 +96,8 @@ class GroupedAuditWriter {
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, MAX_ROWS_PER_INSERT);
       try {
-        await this.#db.insert(auditLog).values(batch.map((waiting) => waiting.row));
+        if (batch.length === 1) await insertAuditRow(this.#db, null, batch[0].row);
+        else await this.#db.insert(auditLog).values(batch.map((waiting) => waiting.row));
         for (const waiting of batch) waiting.done();
       } catch (error) {
         for (const waiting of batch) waiting.done(error ?? new Error('The audit row was not written'));

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { initPgliteDataDir, PGLITE_SETTINGS, pgliteDataDir } from './pglite-data-dir.ts';
+import { withNamedStatements } from './pglite-statements.ts';
 
 /** Drizzle over either engine; a transaction has the same type, so repositories accept both. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -42,7 +43,7 @@ export async function openPglite(
   // orders costs more than running them (patients list: 17.7 ms → 6.8 ms a request).
   await client.exec('SET join_collapse_limit = 1; SET from_collapse_limit = 1;');
   return {
-    db: drizzlePglite({ client }) as unknown as Db,
+    db: drizzlePglite({ client: withNamedStatements(client) as unknown as PGlite }) as unknown as Db,
     kind: 'pglite',
     pglite: client,
     close: () => client.close(),

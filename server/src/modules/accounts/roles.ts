@@ -8,6 +8,14 @@ import {
 /** Who is calling, as the scopes need it: identity and membership only (links are read in SQL). */
 export type ScopeActor = { id: number; membershipId: number; isAdmin: boolean; domainId: number | null };
 
+/**
+ * The caller as the scopes read it, and nothing more: a query built once per scope (preparedQuery)
+ * keys its build by this, so the key holds everything the scope could depend on.
+ */
+export function scopeActorOf(actor: ScopeActor): ScopeActor {
+  return { id: actor.id, membershipId: actor.membershipId, isAdmin: actor.isAdmin, domainId: actor.domainId };
+}
+
 /** A sales team by its head: a rep alone, a manager's reps, a distributor's managers' reps. */
 export type TeamHead = { kind: 'rep' | 'manager' | 'distributor'; id: number };
 

@@ -3,7 +3,15 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
+import {
+  findPage,
+  offsetOf,
+  type PagedShape,
+  type PageRequest,
+  pagedBy,
+  totalRows,
+} from '../../db/paging.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { processingLabs, users } from '../../db/schema/accounts.ts';
 import {
   type CenterAccountRow,
@@ -11,7 +19,7 @@ import {
   joinCenterAccount,
 } from '../accounts/account-view.repository.ts';
 import { activePatientsCountOf } from '../accounts/center-links.repository.ts';
-import type { ScopeActor } from '../accounts/roles.ts';
+import { type ScopeActor, scopeActorOf } from '../accounts/roles.ts';
 import { harvestCenterScope, referralCenterScope } from '../accounts/scopes.repository.ts';
 
 export type CenterKind = 'hc' | 'rhc';
@@ -88,11 +96,37 @@ export function harvestCentersOfRepWhere(repId: number): SQL {
   return activeCentersWhere('hc', { salesRepId: repId });
 }
 
-export async function findCenterPage(db: Db, kind: CenterKind, where: SQL, page: PageRequest) {
+type CenterPageShape = {
+  kind: CenterKind;
+  actor: ScopeActor;
+  filters: { search?: string } & CenterNarrowing;
+};
+
+/** A page of centers by company, built once per kind, caller's scope and filters. */
+const selectCenterPage = preparedQuery((db: Db, shape: CenterPageShape & PagedShape) =>
+  selectCenters(db, shape.kind)
+    .where(visibleCentersWhere(shape.kind, shape.actor, shape.filters))
+    .orderBy(asc(users.company), asc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(offsetOf(shape)),
+);
+
+/** One page of the active centers of one kind the caller sees, searched and narrowed. */
+export async function findCenterPage(
+  db: Db,
+  kind: CenterKind,
+  actor: ScopeActor,
+  filters: CenterPageShape['filters'],
+  page: PageRequest,
+) {
+  const shape = { kind, actor: scopeActorOf(actor), filters };
   return findPage(
-    () => selectCenters(db, kind).where(where).orderBy(asc(users.company), asc(users.id)),
+    () => pagedBy((values, paging) => selectCenterPage(db, { ...shape, ...paging }, values)),
     page,
-  ) as Promise<{ count: number; rows: CenterRow[] }>;
+  ) as Promise<{
+    count: number;
+    rows: CenterRow[];
+  }>;
 }
 
 export async function findCenterRow(db: Db, kind: CenterKind, id: number): Promise<CenterRow | undefined> {

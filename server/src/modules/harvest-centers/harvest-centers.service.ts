@@ -80,8 +80,8 @@ export async function listHarvestCenters(
   query: TCenterListQuery,
   narrowing: CenterNarrowing = {},
 ): Promise<{ count: number; results: THarvestCenter[] }> {
-  const where = visibleCentersWhere('hc', actor, { search: query.search, ...narrowing });
-  const { count, rows } = await findCenterPage(db, 'hc', where, query);
+  const filters = { search: query.search, ...narrowing };
+  const { count, rows } = await findCenterPage(db, 'hc', actor, filters, query);
   return { count, results: rows.map(toHarvestCenter) };
 }
 
@@ -91,8 +91,8 @@ export async function listReferralCenters(
   query: TCenterListQuery,
   narrowing: CenterNarrowing = {},
 ): Promise<{ count: number; results: TReferralHarvestCenter[] }> {
-  const where = visibleCentersWhere('rhc', actor, { search: query.search, ...narrowing });
-  const { count, rows } = await findCenterPage(db, 'rhc', where, query);
+  const filters = { search: query.search, ...narrowing };
+  const { count, rows } = await findCenterPage(db, 'rhc', actor, filters, query);
   const associated = await findAssociatedHarvestCenters(
     db,
     rows.map((r) => r.center.id),

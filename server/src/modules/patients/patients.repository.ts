@@ -4,7 +4,15 @@ import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { findPage, type PageRequest, totalRows } from '../../db/paging.ts';
+import {
+  findPage,
+  offsetOf,
+  type PagedShape,
+  type PageRequest,
+  pagedBy,
+  totalRows,
+} from '../../db/paging.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { processingLabs, users } from '../../db/schema/accounts.ts';
 import {
   joinPatientAccount,
@@ -13,7 +21,7 @@ import {
 } from '../accounts/account-view.repository.ts';
 import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.repository.ts';
 import { labStageSql } from '../accounts/lab-stage.repository.ts';
-import type { ScopeActor, TeamHead } from '../accounts/roles.ts';
+import { type ScopeActor, scopeActorOf, type TeamHead } from '../accounts/roles.ts';
 import { type PatientColumns, patientScope, teamPatients } from '../accounts/scopes.repository.ts';
 
 const hc = alias(users, 'pt_hc');
@@ -118,9 +126,27 @@ export function patientWhere(actor: ScopeActor, filters: PatientFilters): SQL {
   ) as SQL;
 }
 
-/** Newest first: by id, which follows the join date and walks users_membership_idx backwards. */
-export async function findPatientPage(db: Db, where: SQL, page: PageRequest) {
-  return findPage(() => selectPatients(db).where(where).orderBy(desc(users.id)), page) as Promise<{
+/**
+ * A page of patients, newest first: by id, which follows the join date and walks
+ * users_membership_idx backwards. Built once per caller's scope and filters; the page goes in by
+ * placeholders.
+ */
+const selectPatientPage = preparedQuery(
+  (db: Db, shape: { actor: ScopeActor; filters: PatientFilters } & PagedShape) =>
+    selectPatients(db)
+      .where(patientWhere(shape.actor, shape.filters))
+      .orderBy(desc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(offsetOf(shape)),
+);
+
+/** One page of the active patients matching the filters, inside the caller's patient scope. */
+export async function findPatientPage(db: Db, actor: ScopeActor, filters: PatientFilters, page: PageRequest) {
+  const shape = { actor: scopeActorOf(actor), filters };
+  return findPage(
+    () => pagedBy((values, paging) => selectPatientPage(db, { ...shape, ...paging }, values)),
+    page,
+  ) as Promise<{
     count: number;
     rows: PatientRow[];
   }>;

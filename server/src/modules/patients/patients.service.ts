@@ -71,8 +71,7 @@ export async function listPatients(
   query: TPatientListQuery,
   fixed: PatientFilters = {},
 ): Promise<TPatientPage> {
-  const where = patientWhere(actor, { ...filtersFrom(actor, query), ...fixed });
-  const { count, rows } = await findPatientPage(db, where, query);
+  const { count, rows } = await findPatientPage(db, actor, { ...filtersFrom(actor, query), ...fixed }, query);
   return { count, results: rows.map((row) => patientFor(actor, toPatient(row))) };
 }
 

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { personNameSql } from '../../db/person-name.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactionNotes, transactions } from '../../db/schema/commerce.ts';
 import { countQuery, type ReportWhere, whereConditions } from './transaction-counts.repository.ts';
@@ -84,9 +85,17 @@ export const NEWEST_FIRST = [desc(t.createdAt), desc(t.id)];
  * once per connection (its only parameter is the id array), where a query with the filters and
  * LIMIT in it would be planned anew every time.
  */
+/** The rows of some ids: one statement, built once, the ids as one array value. */
+const selectReportRowsByIds = preparedQuery((db: Db) =>
+  selectReportRows(db).where(sql`${t.id} = ANY(${sql.placeholder('ids')}::int[])`),
+);
+
+/** PostgreSQL's text form of an int[]: the same value on both engines, whatever their array serializers. */
+const intArrayLiteral = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 export async function reportRowsByIds(db: Db, ids: number[]): Promise<ReportRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectReportRows(db).where(sql`${t.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+  const rows = (await selectReportRowsByIds(db, null, { ids: intArrayLiteral(ids) })) as ReportRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is ReportRow => row !== undefined);
 }
@@ -101,11 +110,8 @@ async function partyNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The notes of some transactions, oldest first, with their authors' names and what each changed in words. */
-export async function notesOf(db: Db, transactionIds: number[]): Promise<Map<number, TTransactionNote[]>> {
-  const byTransaction = new Map<number, TTransactionNote[]>();
-  if (transactionIds.length === 0) return byTransaction;
-  const rows = await db
+const selectNotesOf = preparedQuery((db: Db) =>
+  db
     .select({
       id: transactionNotes.id,
       transactionId: transactionNotes.transactionId,
@@ -116,8 +122,15 @@ export async function notesOf(db: Db, transactionIds: number[]): Promise<Map<num
     })
     .from(transactionNotes)
     .leftJoin(author, eq(author.id, transactionNotes.authorUserId))
-    .where(and(inArray(transactionNotes.transactionId, transactionIds)))
-    .orderBy(asc(transactionNotes.createdAt), asc(transactionNotes.id));
+    .where(sql`${transactionNotes.transactionId} = ANY(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(transactionNotes.createdAt), asc(transactionNotes.id)),
+);
+
+/** The notes of some transactions, oldest first, with their authors' names and what each changed in words. */
+export async function notesOf(db: Db, transactionIds: number[]): Promise<Map<number, TTransactionNote[]>> {
+  const byTransaction = new Map<number, TTransactionNote[]>();
+  if (transactionIds.length === 0) return byTransaction;
+  const rows = await selectNotesOf(db, null, { ids: intArrayLiteral(transactionIds) });
   const names = await partyNames(db, [...new Set(rows.flatMap((row) => partyIdsOf(row.changes)))]);
   for (const row of rows) {
     const list = byTransaction.get(row.transactionId) ?? [];

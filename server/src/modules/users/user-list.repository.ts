@@ -9,7 +9,8 @@ import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { findPage } from '../../db/paging.ts';
+import { findPage, offsetOf, type PagedShape, pagedBy } from '../../db/paging.ts';
+import { type Arg, preparedQuery } from '../../db/prepared-query.ts';
 import { domains, users, userTagLinks } from '../../db/schema/accounts.ts';
 import { selectAccounts } from '../accounts/account-view.repository.ts';
 import { isPatientWithLabSampleId } from '../accounts/lab-sample-search.repository.ts';
@@ -25,27 +26,62 @@ export function userSearchCondition(term: string): SQL {
   return sql`${users.searchText} like ${containsPattern(term)}`;
 }
 
+/** The user list's filters as the values of its query (each one either the value or its placeholder). */
+type UserFilterArgs = {
+  search?: { pattern: Arg<string>; labSampleId: Arg<string> };
+  membership?: { admin: true } | { id: Arg<number> };
+  active?: Arg<boolean>;
+  domain?: Arg<number>;
+  tag?: Arg<number>;
+};
+
+/** How a filter's value goes into the query: as itself, or recorded under its name behind a placeholder. */
+type ArgOf = <T>(name: string, value: T) => Arg<T>;
+const asItself: ArgOf = (_name, value) => value;
+
+function userFilterArgs(filters: TUserFilters, arg: ArgOf = asItself): UserFilterArgs {
+  const term = filters.search?.trim();
+  return {
+    search: term
+      ? { pattern: arg('pattern', containsPattern(term)), labSampleId: arg('labSampleId', term) }
+      : undefined,
+    membership:
+      filters.membership === undefined
+        ? undefined
+        : // Admin (7) and its twin (10) are one choice of the filter: "Admin" lists both.
+          isAdminMembership(filters.membership)
+          ? { admin: true }
+          : { id: arg('membership', filters.membership) },
+    active: filters.active === undefined ? undefined : arg('active', filters.active),
+    domain: filters.domain === undefined ? undefined : arg('domain', filters.domain),
+    tag: filters.tag === undefined ? undefined : arg('tag', filters.tag),
+  };
+}
+
 /**
  * The WHERE of the admin user list, the inactive list and the CSV export. The search goes to the
  * generated, lower-cased users.search_text, whose trigram index serves `LIKE '%term%'`, or finds
  * the patient whose lab id (sample id at the lab) is the term.
  */
-export function userFilterConditions(filters: TUserFilters): SQL | undefined {
-  const term = filters.search?.trim();
+function userFilterConditions(args: UserFilterArgs): SQL | undefined {
   return and(
     // search_text is lower(...) of the columns; lowering the term with the same lower() keeps both
     // sides folded alike, and plain LIKE is served by the trigram index at a third of ILIKE's cost.
-    term ? or(userSearchCondition(term), isPatientWithLabSampleId(term)) : undefined,
-    filters.membership === undefined
+    args.search
+      ? or(
+          sql`${users.searchText} like ${args.search.pattern}`,
+          isPatientWithLabSampleId(args.search.labSampleId),
+        )
+      : undefined,
+    args.membership === undefined
       ? undefined
-      : // Admin (7) and its twin (10) are one choice of the filter: "Admin" lists both.
-        isAdminMembership(filters.membership)
+      : 'admin' in args.membership
         ? inArray(users.membershipId, [...ADMIN_MEMBERSHIPS])
-        : eq(users.membershipId, filters.membership),
-    filters.active !== undefined ? eq(users.isActive, filters.active) : undefined,
-    filters.domain !== undefined ? eq(users.domainId, filters.domain) : undefined,
-    filters.tag !== undefined
-      ? sql`exists (select 1 from ${userTagLinks} where ${userTagLinks.userId} = ${users.id} and ${userTagLinks.tagId} = ${filters.tag})`
+        : eq(users.membershipId, args.membership.id),
+    args.active !== undefined ? eq(users.isActive, args.active) : undefined,
+    args.domain !== undefined ? eq(users.domainId, args.domain) : undefined,
+    args.tag !== undefined
+      ? sql`exists (select 1 from ${userTagLinks} where ${userTagLinks.userId} = ${users.id} and ${userTagLinks.tagId} = ${args.tag})`
       : undefined,
   );
 }
@@ -78,10 +114,53 @@ export function userOrderBy(ordering: string): SQL[] {
 /** See USER_LIST_COUNT_CAP: the count stops there (a LIMIT inside the count). */
 export const USER_COUNT_CAP = USER_LIST_COUNT_CAP;
 
-export async function countUsers(db: Db, where: SQL | undefined, cap = USER_COUNT_CAP): Promise<number> {
-  const capped = db.select({ one: sql`1` }).from(users).where(where).limit(cap).as('capped');
-  const [row] = await db.select({ n: count() }).from(capped);
+type UserPageShape = { filters: UserFilterArgs; ordering: string } & PagedShape;
+
+/** One page of the filtered users, built once per shape (filters present, ordering). */
+const selectUserPage = preparedQuery((db: Db, shape: UserPageShape) =>
+  selectAccounts(db, userWithRelationsColumns)
+    .leftJoin(domains, eq(domains.id, users.domainId))
+    .where(userFilterConditions(shape.filters))
+    .orderBy(...userOrderBy(shape.ordering))
+    .limit(sql.placeholder('limit'))
+    .offset(offsetOf(shape)),
+);
+
+/** The filtered users' number, stopped at USER_COUNT_CAP (a LIMIT inside the count). */
+const countUserShape = preparedQuery((db: Db, filters: UserFilterArgs) => {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(userFilterConditions(filters))
+    .limit(sql.placeholder('cap'))
+    .as('capped');
+  return db.select({ n: count() }).from(capped);
+});
+
+async function countUsersWith(db: Db, filters: UserFilterArgs, values: Record<string, unknown>, cap: number) {
+  const [row] = await countUserShape(db, filters, { ...values, cap });
   return row.n;
+}
+
+/** How many users match the filters, counting no further than `cap`. */
+export function countUsers(db: Db, filters: TUserFilters, cap = USER_COUNT_CAP): Promise<number> {
+  const { args, values } = userFilterPlaceholders(filters);
+  return countUsersWith(db, args, values, cap);
+}
+
+/** The filters behind placeholders, and the values that go in them. */
+function userFilterPlaceholders(filters: TUserFilters) {
+  const values: Record<string, unknown> = {};
+  const args = userFilterArgs(filters, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  });
+  return { args, values };
+}
+
+/** The WHERE of the user list with the values written in (the CSV export's batches, the bench's plans). */
+export function userWhere(filters: TUserFilters): SQL | undefined {
+  return userFilterConditions(userFilterArgs(filters));
 }
 
 /** One page of the admin user list (TUserListQuery: filters, ordering, page), with each user's relations. */
@@ -89,16 +168,13 @@ export async function findUserPage(
   db: Db,
   query: TUserListQuery,
 ): Promise<{ count: number; rows: UserWithRelations[] }> {
-  const where = userFilterConditions(query);
+  const { args: filters, values } = userFilterPlaceholders(query);
+  const shape = { filters, ordering: query.ordering };
   const { count, rows } = await findPage(
-    () =>
-      selectAccounts(db, userWithRelationsColumns)
-        .leftJoin(domains, eq(domains.id, users.domainId))
-        .where(where)
-        .orderBy(...userOrderBy(query.ordering)),
+    () => pagedBy((page, paging) => selectUserPage(db, { ...shape, ...paging }, { ...values, ...page })),
     query,
     // The total over 100k users is the expensive part: counted only when needed, and capped.
-    { count: () => countUsers(db, where) },
+    { count: () => countUsersWith(db, filters, values, USER_COUNT_CAP) },
   );
   return { count, rows: rows.map((row) => toUserWithRelations(row as UserWithRelationsRow)) };
 }
@@ -112,7 +188,7 @@ export async function selectUsersAfter(
 ): Promise<UserWithRelationsRow[]> {
   return selectAccounts(db, userWithRelationsColumns)
     .leftJoin(domains, eq(domains.id, users.domainId))
-    .where(and(userFilterConditions(filters), gt(users.id, afterId)))
+    .where(and(userWhere(filters), gt(users.id, afterId)))
     .orderBy(asc(users.id))
     .limit(batchSize) as Promise<UserWithRelationsRow[]>;
 }
