@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkListHasRows, cleanUp, type EngineKey, portalRoutes, startPortal } from './bench-portal.ts';
 import { measureRoute } from './load.ts';
+import { type CpuSnapshot, cpuBetween, cpuSnapshot } from './process-cpu.ts';
 
 const ENGINE = (process.env.BENCH_ENGINE ?? 'postgres') as EngineKey;
 if (ENGINE !== 'pglite' && ENGINE !== 'postgres') throw new Error('BENCH_ENGINE: pglite or postgres');
@@ -22,32 +23,6 @@ const ROUTE = process.env.PROFILE_ROUTE ?? 'admin users';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-const TICKS_PER_SECOND = 100; // Linux's USER_HZ, the unit of /proc/<pid>/stat's times
-
-/** CPU seconds (user + system) a process has used, threads included; 0 once it is gone. */
-function cpuSecondsOf(pid: number | string): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime
-  } catch {
-    return 0;
-  }
-}
-
-/** The CPU seconds of the portal, of every PostgreSQL process (by name) and of this process. */
-function cpuSnapshot(portalPid: number) {
-  let postgres = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSecondsOf(pid);
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return { portal: cpuSecondsOf(portalPid), postgres, loadGenerator: cpuSecondsOf(process.pid) };
-}
 
 type ProfileNode = {
   id: number;
@@ -118,7 +93,7 @@ async function main() {
   let load: Awaited<ReturnType<typeof measureRoute>>;
   let stoppedAt: number;
   let loadStartedAt: number;
-  let cpu: Record<keyof ReturnType<typeof cpuSnapshot>, number>;
+  let cpu: CpuSnapshot;
   try {
     if (route.list) await checkListHasRows(url, headers);
     if (WARMUP_SECONDS > 0)
@@ -127,11 +102,7 @@ async function main() {
     loadStartedAt = performance.now();
     load = await measureRoute({ url, headers, connections: CONNECTIONS, seconds: SECONDS });
     const after = cpuSnapshot(portal.pid);
-    cpu = {
-      portal: after.portal - before.portal,
-      postgres: after.postgres - before.postgres,
-      loadGenerator: after.loadGenerator - before.loadGenerator,
-    };
+    cpu = cpuBetween(before, after);
   } finally {
     stoppedAt = performance.now();
     await cleanUp();

@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SANDBOX_TEST_CARDS } from '@portal/shared/cards';
 import { PRODUCT } from '@portal/shared/products';
 import pg from 'pg';
@@ -28,6 +29,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { DEMO_EMAILS } from '../src/seed/demo-seed.ts';
 import { type ServerProcess, startServerProcess } from '../test/helpers/server-process.ts';
 import { startSmtp } from '../test/helpers/smtp-sink.ts';
+import { type CpuSnapshot, cpuBetween, cpuSnapshot } from './process-cpu.ts';
 import { recordRun } from './report-section.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -65,7 +67,10 @@ const sql = async <T extends pg.QueryResultRow>(text: string, values: unknown[] 
   }
 };
 
-const smtp = await startSmtp();
+const isPatientMail = (to: string[]) =>
+  to.some((address) => address.toLowerCase() === DEMO_EMAILS.patient.toLowerCase());
+// Only the patient's mails (the signing links) are read; the rest are counted, their text dropped.
+const smtp = await startSmtp({ keepRaw: isPatientMail });
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-soak-'));
 const serverEnv = {
   DATABASE_URL: databaseUrl,
@@ -217,8 +222,13 @@ async function sendAndSign(): Promise<number[]> {
   );
   let links: { documentId: string; token: string }[] = [];
   const deadline = Date.now() + 20_000;
+  // Each mail is read once, and only the patient's: decoding every mail (receipts carry PDFs) on
+  // every poll held this process's event loop, and this process measures every latency.
+  let next = before;
   while (links.length === 0 && Date.now() < deadline) {
-    for (const mail of smtp.received.slice(before)) {
+    for (; next < smtp.received.length; next++) {
+      const mail = smtp.received[next];
+      if (!isPatientMail(mail.to)) continue;
       const found = [...quotedPrintable(mail.raw).matchAll(/\/sign-your-document\?([^\s"<>]+)/g)].map((m) => {
         const query = new URLSearchParams(m[1].replace(/&amp;/g, '&'));
         return { documentId: query.get('documentId') ?? '', token: query.get('token') ?? '' };
@@ -422,9 +432,18 @@ const sinceStart = () => (performance.now() - started) / 1000;
 console.log(
   `Soak: ${RATE} req/s for ${WARMUP_SECONDS} s warm-up + ${SECONDS} s${FAULT ? ', with faults' : ''}`,
 );
+// What the measured window cost each part of the machine, and how late this process's own event loop
+// ran: a latency measured here includes the load generator's delays, so they are reported beside it.
+const serverPids = () => servers.flatMap((server) => (server?.child.pid ? [server.child.pid] : []));
+const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+let cpuAtWarmupEnd: CpuSnapshot | undefined;
 await new Promise<void>((resolve) => {
   const tick = setInterval(() => {
     const elapsed = (performance.now() - started) / 1000;
+    if (!cpuAtWarmupEnd && elapsed >= WARMUP_SECONDS) {
+      cpuAtWarmupEnd = cpuSnapshot(serverPids());
+      generatorDelay.enable();
+    }
     if (elapsed >= total) {
       clearInterval(tick);
       resolve();
@@ -630,6 +649,12 @@ const rssGrowth = [0, 1].map((i) => {
   const peak = Math.max(...afterWarmup.map((s) => s.rss[i]));
   return { first, last, peak, growth: first ? (last - first) / first : 0 };
 });
+generatorDelay.disable();
+const cpuInWindow = cpuAtWarmupEnd && cpuBetween(cpuAtWarmupEnd, cpuSnapshot(serverPids()));
+const coreShare = (seconds: number) => `${((seconds / SECONDS) * 100).toFixed(0)}%`;
+const machineLine = cpuInWindow
+  ? `CPU over the measured window, in % of one core (${os.cpus().length} cores): both servers ${coreShare(cpuInWindow.portal)}, PostgreSQL ${coreShare(cpuInWindow.postgres)}, the load generator (with the SMTP sink) ${coreShare(cpuInWindow.loadGenerator)}. The load generator's own event loop ran late by p50 ${(generatorDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(generatorDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(generatorDelay.max / 1e6).toFixed(1)} ms (part of every latency below).`
+  : '';
 const achieved = measured.length / SECONDS;
 const fmt = (ms: number) => ms.toFixed(1);
 const lines = [
@@ -642,6 +667,7 @@ const lines = [
       `| ${r.name} | ${Math.round((scenarios[i].weight / totalWeight) * 100)}% | ${r.count} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`,
   ),
   '',
+  ...(machineLine ? [machineLine, ''] : []),
   `Server RSS after warm-up → end (peak): ${rssGrowth.map((g, i) => `process ${i + 1} ${g.first.toFixed(0)} → ${g.last.toFixed(0)} MB (${g.peak.toFixed(0)}), ${(g.growth * 100).toFixed(1)}%`).join('; ')}.`,
   '',
   ...checks.map((c) => `- ${c.held ? 'held' : 'FAILED'}: ${c.name} (${c.detail})`),

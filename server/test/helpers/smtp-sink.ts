@@ -2,8 +2,14 @@ import { SMTPServer } from 'smtp-server';
 
 export type Received = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on loopback that records what it receives. */
-export async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on loopback that records what it receives. `keepRaw` (default: every mail) says
+ * which mails keep their text; the others are recorded with an empty `raw`, so that a long run (the
+ * soak) does not hold every attachment it was sent.
+ */
+export async function startSmtp(
+  options: { keepRaw?: (to: string[]) => boolean } = {},
+): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -12,10 +18,11 @@ export async function startSmtp(): Promise<{ port: number; received: Received[];
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+          to,
+          raw: (options.keepRaw?.(to) ?? true) ? Buffer.concat(chunks).toString('utf8') : '',
         });
         callback();
       });
