@@ -3,6 +3,7 @@ import type { TTransactionFilters } from '@portal/shared/transactions';
 import { eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { intArray } from '../../db/int-array.ts';
 import { containsPattern } from '../../db/like.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { transactions } from '../../db/schema/commerce.ts';
@@ -68,8 +69,6 @@ const PARTY_COLUMNS: [AnyPgColumn, number][] = [
   [t.salesDistributorId, MEMBERSHIP.salesDistributor],
   [t.hcStaffId, MEMBERSHIP.hcStaff],
 ];
-
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The search box: a party's name, e-mail or company (users.search_text, trigram-indexed), the

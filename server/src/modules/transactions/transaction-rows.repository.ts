@@ -3,6 +3,7 @@ import type { TTransactionNote } from '@portal/shared/transactions';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { intArrayLiteral } from '../../db/int-array.ts';
 import { personNameSql } from '../../db/person-name.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -83,15 +84,11 @@ export const NEWEST_FIRST = [desc(t.createdAt), desc(t.id)];
  * transactions table alone, then joins the parties here: an eight-table join costs PostgreSQL
  * ~20 ms to plan and well under 1 ms to run, and this one statement, whatever the page, is planned
  * once per connection (its only parameter is the id array), where a query with the filters and
- * LIMIT in it would be planned anew every time.
+ * LIMIT in it would be planned anew every time. Built once (preparedQuery), the ids as one value.
  */
-/** The rows of some ids: one statement, built once, the ids as one array value. */
 const selectReportRowsByIds = preparedQuery((db: Db) =>
   selectReportRows(db).where(sql`${t.id} = ANY(${sql.placeholder('ids')}::int[])`),
 );
-
-/** PostgreSQL's text form of an int[]: the same value on both engines, whatever their array serializers. */
-const intArrayLiteral = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 export async function reportRowsByIds(db: Db, ids: number[]): Promise<ReportRow[]> {
   if (ids.length === 0) return [];

@@ -21,9 +21,14 @@ import {
   userWithRelationsColumns,
 } from './users.repository.ts';
 
+/** `search_text LIKE pattern`, the pattern from containsPattern (a value or its placeholder). */
+function searchTextLike(pattern: Arg<string>): SQL {
+  return sql`${users.searchText} like ${pattern}`;
+}
+
 /** `search_text LIKE '%term%'` (both lower-cased), also used by the option lists. */
 export function userSearchCondition(term: string): SQL {
-  return sql`${users.searchText} like ${containsPattern(term)}`;
+  return searchTextLike(containsPattern(term));
 }
 
 /** The user list's filters as the values of its query (each one either the value or its placeholder). */
@@ -68,10 +73,7 @@ function userFilterConditions(args: UserFilterArgs): SQL | undefined {
     // search_text is lower(...) of the columns; lowering the term with the same lower() keeps both
     // sides folded alike, and plain LIKE is served by the trigram index at a third of ILIKE's cost.
     args.search
-      ? or(
-          sql`${users.searchText} like ${args.search.pattern}`,
-          isPatientWithLabSampleId(args.search.labSampleId),
-        )
+      ? or(searchTextLike(args.search.pattern), isPatientWithLabSampleId(args.search.labSampleId))
       : undefined,
     args.membership === undefined
       ? undefined
