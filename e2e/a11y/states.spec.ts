@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { createUser } from '../accounts/accounts-helpers.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect, loginAs, test } from '../support/fixtures.ts';
+import {
+  apiAs,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  type DemoRole,
+  expect,
+  loginAs,
+  test,
+  unique,
+} from '../support/fixtures.ts';
 import { axeProblems, resize, type ScreenFinding, settle, VIEWPORTS, type Viewport } from './a11y-checks.ts';
 
 /**
@@ -234,6 +243,68 @@ const STATES: ActionState[] = [
     screen: '/admin-invitations',
     name: 'a new invitation',
     ...dialogOpenedBy(button('New Invitation')),
+  },
+
+  // Forms inside forms, and what a list shows after an action.
+  {
+    as: 'admin',
+    screen: '/patients',
+    name: "a patient's vial record form",
+    enter: async (page) => {
+      await page
+        .getByRole('button', { name: /^View patient/ })
+        .first()
+        .click();
+      const patientForm = page.getByRole('dialog', { name: 'Patient Data' });
+      await patientForm.getByRole('button', { name: 'Add vials record' }).click();
+      const record = page.getByRole('dialog', { name: 'Add vials record' });
+      await expect(record.getByRole('radio', { name: 'Shipped' })).toBeVisible();
+      return record;
+    },
+  },
+  {
+    as: 'hc',
+    screen: '/patients-signatures',
+    name: 'a paper-signed agreement listed as uploaded',
+    enter: async (page) => {
+      // An upload of the HC's own (through the API, as its Upload Documents page does), then found.
+      const hc = await apiAs(page.request, 'hc');
+      const headers = { authorization: `Token ${hc.token}` };
+      const staged = await page.request.post('/api/v1/documents/process-file/', {
+        headers,
+        multipart: {
+          filename: 'paper.pdf',
+          file: { name: 'paper.pdf', mimeType: 'application/pdf', buffer: PDF },
+        },
+      });
+      expect(staged.ok(), await staged.text()).toBe(true);
+      const email = `${unique('paper')}@example.com`;
+      await hc.post('/api/v1/documents/upload/', {
+        name: 'Paula Paper',
+        harvest_center_id: hc.user.id,
+        email,
+        processing: (await staged.json()).filename,
+      });
+      await page.getByLabel('Search documents').fill(email);
+      // A table row at 1280 px, a card at 390 px.
+      const tag = page.getByRole('main').getByText('(uploaded)').first();
+      await expect(tag).toBeVisible();
+      return tag;
+    },
+  },
+  {
+    as: 'hc',
+    screen: '/dashboard',
+    name: "the patient list's stage options open",
+    enter: async (page) => {
+      // Closed first: the narrowed page may keep the wide page's dropdown open but out of view.
+      const field = page.getByRole('combobox', { name: 'Stage' });
+      await field.press('Escape');
+      await field.click();
+      const options = page.getByRole('listbox');
+      await expect(options).toBeVisible();
+      return options;
+    },
   },
 
   // A screen only a new account sees: the agreement, before anything else.

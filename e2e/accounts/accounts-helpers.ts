@@ -90,3 +90,27 @@ export async function searchForUser(page: Page, text: string): Promise<Locator> 
   await expect(search).toHaveValue(text);
   return rows.first();
 }
+
+/** A new HC staff member with no center yet (admin POST /api/v1/users/, subscription 9), agreement accepted. */
+export async function createStaff(request: APIRequestContext): Promise<CreatedUser> {
+  const last = unique('Staff');
+  const body = {
+    subscription: 9,
+    email: `${last.toLowerCase()}@e2e.example.com`,
+    first_name: 'E2e',
+    last_name: last,
+    company: `${last} Staffing`,
+    password: TEST_PASSWORD,
+  };
+  const res = await request.post('/api/v1/users/', { headers: auth(await adminToken(request)), data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  const staff = {
+    id: (await res.json()).id,
+    email: body.email,
+    password: TEST_PASSWORD,
+    first_name: 'E2e',
+    last_name: last,
+  };
+  await acceptAgreement(request, staff);
+  return staff;
+}

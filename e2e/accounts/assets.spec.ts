@@ -23,7 +23,7 @@ test('an admin adds an asset for harvest centers; an HC finds it in the Resource
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Description').fill('How to pack tissue for the lab');
   await dialog.getByRole('combobox', { name: 'Account types' }).click();
-  await page.getByRole('option', { name: 'Harvest Center (4)' }).click();
+  await page.getByRole('option', { name: 'Harvest Center', exact: true }).click();
   await dialog.getByRole('combobox', { name: 'Account types' }).press('Escape');
   const sections = dialog.getByRole('combobox', { name: 'Sections' });
   await sections.fill('/dashboard');
@@ -69,8 +69,8 @@ test('an admin adds an asset for harvest centers; an HC finds it in the Resource
   await expect(preview.locator('iframe[title="Packing checklist (PDF)"]')).toBeVisible();
   await preview.getByRole('button', { name: 'Dismiss' }).click();
   await expect(preview).toBeHidden();
-  await hcPage.getByRole('button', { name: 'Resources' }).click();
-  await expect(hcPage.getByRole('dialog', { name: 'Resources for this page' }).getByText(name)).toBeVisible();
+  await hcPage.getByRole('button', { name: 'Resource Center' }).click();
+  await expect(hcPage.getByRole('dialog', { name: 'Resource Center' }).getByText(name)).toBeVisible();
   await hcPage.close();
 
   const patientPage = await browser.newPage();

@@ -21,7 +21,7 @@ test("an admin opens a patient's record, filters the audit log by that patient, 
   await page.getByLabel('Actor ID').fill(String(admin.user.id));
   await page.getByRole('button', { name: 'Filter' }).click();
   const firstRow = page.getByRole('row').nth(1);
-  await expect(firstRow).toContainText('patient.viewed');
+  await expect(firstRow).toContainText('Patient record viewed');
   await expect(firstRow).toContainText(`#${admin.user.id}`);
   await expect(firstRow).toContainText(`#${patientId}`);
 
@@ -36,6 +36,37 @@ test("an admin opens a patient's record, filters the audit log by that patient, 
 
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect(page.getByRole('status').filter({ hasText: AUDIT_TEXTS.chainOk })).toBeVisible();
+});
+
+test('the audit log says in words what was done and to what: no codes, no API paths', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin');
+  const staff = await apiAs(request, 'staff');
+  const hc = await apiAs(request, 'hc');
+  // The admin's Users List shows patients (a listing row); the staff member opens "Access to this HC".
+  await admin.get('/api/admin/users/?search=patient%40example.com');
+  await staff.post('/api/v1/hc-staff/access/', { harvest_center_id: hc.user.id });
+
+  await loginAs(page, 'admin');
+  await page.goto('/audit-log');
+  const firstRow = page.getByRole('row').nth(1);
+  const objectCell = firstRow.getByRole('cell').nth(5);
+
+  await page.getByLabel('Action').fill('patient.listed');
+  await page.getByLabel('Actor ID').fill(String(admin.user.id));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(firstRow).toContainText('Patient list viewed');
+  await expect(firstRow).not.toContainText('patient.listed');
+  await expect(objectCell).toHaveText('Users List');
+
+  await page.getByLabel('Action').fill('staff_access.');
+  await page.getByLabel('Actor ID').fill(String(staff.user.id));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(firstRow).toContainText('Access to this HC opened');
+  await expect(firstRow).not.toContainText('staff_access');
+  await expect(objectCell).not.toContainText('/api/');
 });
 
 test('a patient sees who opened the record', async ({ page, request }) => {

@@ -1,38 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { search } from '../patients/helpers.ts';
-import { expect, loginAs, test, unique } from '../support/fixtures.ts';
-import {
-  acceptAgreement,
-  adminToken,
-  auth,
-  type CreatedUser,
-  createUser,
-  TEST_PASSWORD,
-} from './accounts-helpers.ts';
-
-/** A new HC staff member with no center yet (admin POST /api/v1/users/, subscription 9), agreement accepted. */
-async function createStaff(request: APIRequestContext): Promise<CreatedUser> {
-  const last = unique('Staff');
-  const body = {
-    subscription: 9,
-    email: `${last.toLowerCase()}@e2e.example.com`,
-    first_name: 'E2e',
-    last_name: last,
-    company: `${last} Staffing`,
-    password: TEST_PASSWORD,
-  };
-  const res = await request.post('/api/v1/users/', { headers: auth(await adminToken(request)), data: body });
-  expect(res.status(), await res.text()).toBe(201);
-  const staff = {
-    id: (await res.json()).id,
-    email: body.email,
-    password: TEST_PASSWORD,
-    first_name: 'E2e',
-    last_name: last,
-  };
-  await acceptAgreement(request, staff);
-  return staff;
-}
+import { expect, loginAs, test } from '../support/fixtures.ts';
+import { adminToken, auth, type CreatedUser, createStaff, createUser } from './accounts-helpers.ts';
 
 const companyOf = (center: CreatedUser) => `${center.last_name} Clinic`;
 
@@ -97,4 +65,39 @@ test('a harvest center removes a staff member from its staff list', async ({ pag
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
+});
+
+test('the centers picker opens only when asked and never offers a chosen center to be lost (issue 42)', async ({
+  page,
+  request,
+}) => {
+  const center = await createUser(request, 'harvest-center');
+  const staff = await createStaff(request);
+  const assigned = await request.patch(`/api/v1/hc-staff/${staff.id}/`, {
+    headers: auth(await adminToken(request)),
+    data: { staff_hc_ids: String(center.id) },
+  });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
+
+  await loginAs(page, 'admin');
+  await page.goto('/hc-staff-manager');
+  await search(page, 'Search staff', staff.last_name);
+  const row = page.locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Edit the harvest centers of E2e ${staff.last_name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Harvest Centers' });
+  await expect(dialog.getByText(companyOf(center))).toBeVisible();
+  // Opening the dialog leaves the list shut: it does not cover Save.
+  const list = page.getByRole('listbox', { name: 'Harvest Centers' });
+  await expect(list).toBeHidden();
+
+  // Searching the chosen center finds nothing to click (it is chosen already), so no click drops it.
+  const picker = dialog.getByRole('combobox', { name: 'Harvest Centers' });
+  await picker.fill(center.last_name);
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(page.getByRole('option', { name: companyOf(center) })).toHaveCount(0);
+  await picker.press('Tab');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Harvest Center have been updated!')).toBeVisible();
+  await expect(row).toContainText(companyOf(center));
 });

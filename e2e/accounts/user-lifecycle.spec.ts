@@ -11,11 +11,8 @@ test.describe('active and inactive users', () => {
 
     await searchForUser(page, patient.email);
     await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
-    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
-    await page
-      .getByRole('dialog', { name: 'Deactivate' })
-      .getByRole('button', { name: 'Deactivate' })
-      .click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText("Empty table. There's nothing to show")).toBeVisible();
 
     await page.getByRole('navigation').getByRole('link', { name: 'Inactive Users' }).click();

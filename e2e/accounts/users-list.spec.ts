@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { DOCUMENT_TEXTS } from '../../shared/src/documents.ts';
+import { createPatientAccount, patchAs } from '../patients/helpers.ts';
+import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { createUser, searchForUser } from './accounts-helpers.ts';
 
 test.describe('admin users list', () => {
@@ -16,7 +18,8 @@ test.describe('admin users list', () => {
 
     // Ctrl+K focuses the search field, Escape leaves it.
     const search = page.getByLabel('Search');
-    await page.locator('body').click();
+    // Focus the page without pressing anything on it (the middle of the page may be a link).
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
     await page.keyboard.press('Control+K');
     await expect(search).toBeFocused();
     await page.keyboard.press('Escape');
@@ -130,5 +133,56 @@ test.describe('admin users list', () => {
     expect(lines[0]).toContain('Email');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(email);
+  });
+
+  test("Sign Document: the admin signs a patient's pending agreement in place, and 'Delete' is the spec's word", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiAs(request, 'admin');
+    const hc = await apiAs(request, 'hc');
+    const patient = await createPatientAccount(request, admin, { first_name: 'Ada', last_name: 'Inperson' });
+    await patchAs(request, admin, `/api/v1/patients/${patient.id}/`, { harvest_center_temporal: hc.user.id });
+    await hc.post('/api/v1/documents/send/', {
+      harvest_center_id: hc.user.id,
+      name: 'Ada Inperson',
+      email: patient.email,
+      patient_id: patient.id,
+    });
+
+    await loginAs(page, 'admin');
+    await page.goto('/dashboard');
+    await searchForUser(page, patient.email);
+    await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Delete', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Deactivate' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Sign Document' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Sign Document: Ada Inperson' });
+    await expect(modal.getByRole('button', { name: /^Sign / })).toHaveCount(3);
+    await modal.getByRole('button', { name: 'Sign Processing Agreement' }).click();
+    const signing = page.getByRole('dialog', { name: 'Sign Document', exact: true });
+    await expect(signing.getByText('For Ada Inperson')).toBeVisible();
+    await signing.getByLabel(DOCUMENT_TEXTS.consent).check();
+    await signing.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(signing.getByRole('heading', { name: DOCUMENT_TEXTS.signatureCompleted })).toBeVisible();
+    await signing.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(signing).toBeHidden();
+    // The list reloads: the signed one opens, the other two still wait.
+    await expect(
+      modal.getByRole('link', { name: `${DOCUMENT_TEXTS.seeDocument}: Processing Agreement` }),
+    ).toBeVisible();
+    await expect(modal.getByRole('button', { name: /^Sign / })).toHaveCount(2);
+
+    // A patient with nothing waiting: the modal says so, with no Sign button.
+    const other = await createUser(request, 'patient');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await searchForUser(page, other.email);
+    await page.getByRole('button', { name: `Actions for ${other.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign Document' }).click();
+    const empty = page.getByRole('dialog', { name: /^Sign Document: / });
+    await expect(empty.getByText(DOCUMENT_TEXTS.nothingToSign)).toBeVisible();
+    await expect(empty.getByRole('button', { name: /^Sign / })).toHaveCount(0);
   });
 });

@@ -40,11 +40,15 @@ test('an HC pays the processing fee with a new card and a coupon and sees it in 
   await expect(page.getByTestId('summary-discount')).toHaveText('-$123.45');
 
   await payWithNewCard(page, SANDBOX_TEST_CARDS.visa);
-  const total = await page.getByTestId('summary-total').textContent();
+  // The total must be there to be checked below: a missing one fails here, not silently later.
+  const summaryTotal = page.getByTestId('summary-total');
+  await expect(summaryTotal).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  const total = ((await summaryTotal.textContent()) ?? '').trim();
+  expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
   await page.getByRole('button', { name: CHECKOUT_TEXTS.proceed }).click();
   const success = page.getByRole('dialog', { name: CHECKOUT_TEXTS.successTitle });
   await expect(success).toBeVisible();
-  await expect(success).toContainText(total ?? '');
+  await expect(success).toContainText(total);
   const invoice = (await success.textContent())?.match(/Invoice (\d+)/)?.[1];
   expect(invoice).toBeTruthy();
   await success.getByRole('button', { name: 'Close' }).click();
@@ -53,7 +57,7 @@ test('an HC pays the processing fee with a new card and a coupon and sees it in 
   const row = rowWith(page, invoice as string);
   // Typed in lower case, kept and shown as the coupon's code (upper case).
   await expect(row).toContainText(code);
-  await expect(row).toContainText(total ?? '');
+  await expect(row).toContainText(total);
   const receipt = page.waitForEvent('download');
   await row.getByRole('button', { name: `Download receipt ${invoice}` }).click();
   expect((await receipt).suggestedFilename()).toBe(`receipt-${invoice}.pdf`);
@@ -130,6 +134,9 @@ test("an RHC's new patient: its errors clear as the fields are fixed, and the no
   // Every problem is told at once, not one per submit.
   await expect(page.getByText('First name is required')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: CHECKOUT_FIELDS_SUMMARY })).toBeVisible();
+  // An empty phone is missing, not wrongly written (issue 42).
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  await expect(page.getByText('Phone number must contain digits only')).toBeHidden();
 
   await page.getByRole('combobox', { name: 'Patient harvest center' }).click();
   await page.getByRole('option', { name: 'Austin Harvest Center' }).click();

@@ -80,7 +80,9 @@ test('the admin filters the report by rep and date, downloads CSV and XLSX, and 
   await page.getByRole('button', { name: `Edit transaction ${firstId}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit transaction #${firstId}` });
   await dialog.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(TRANSACTION_TEXTS.noChanges)).toBeVisible();
+  // The spec's message, at the note field (issue 42).
+  await expect(dialog.getByText(TRANSACTION_TEXTS.noChanges)).toBeVisible();
+  await expect(dialog.getByLabel(TRANSACTION_TEXTS.noteLabel)).toHaveAttribute('aria-invalid', 'true');
   const note = `Checked with the clinic ${Date.now()}`;
   await dialog.getByLabel(TRANSACTION_TEXTS.noteLabel).fill(note);
   await dialog.getByRole('button', { name: 'Update' }).click();

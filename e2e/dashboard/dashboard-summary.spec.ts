@@ -172,15 +172,12 @@ test.describe('dashboard summary', () => {
     await openDashboard(page);
     await search(page, 'Search', patient.email);
     await page.getByRole('button', { name: `Actions for ${patient.email}` }).click();
-    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
     // Other workers change accounts too: the card must show the summary asked for after this change.
     const recounted = page.waitForResponse(
       (response) => response.url().endsWith('/api/v1/dashboard/summary/') && response.ok(),
     );
-    await page
-      .getByRole('dialog', { name: 'Deactivate' })
-      .getByRole('button', { name: 'Deactivate' })
-      .click();
+    await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
     const after = (await (await recounted).json()) as TDashboardSummary;
     const inactive = after.kind === 'admin' ? after.inactive_users : -1;
     expect(inactive).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '../../shared/src/auth.ts';
 import { DOCUMENT_TEXTS, type TSignLinkResponse } from '../../shared/src/documents.ts';
 import { SIGN_UP_FAILED_MESSAGE } from '../../shared/src/sign-up.ts';
 import { apiAs, expect, test, unique } from '../support/fixtures.ts';
@@ -65,6 +66,8 @@ test('signing in the HC sign-up dialog (button or Enter) posts no sign-up until 
   await expect(dialog.getByText('Please agree to sign electronically')).toBeHidden();
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(dialog.getByRole('heading', { name: DOCUMENT_TEXTS.signatureCompleted })).toBeVisible();
+  // What comes next, in the spec's words (part 2 §2, issue 42).
+  await expect(dialog.getByText(DOCUMENT_TEXTS.submitRegistration)).toBeVisible();
   // The page learns of the signature from the signing service, and still waits for Submit.
   await expect(page.getByText('The attestation is signed. Submit to create the account.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
@@ -75,4 +78,33 @@ test('signing in the HC sign-up dialog (button or Enter) posts no sign-up until 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog', { name: 'Created' }).getByText(email)).toBeVisible();
   expect(signUps).toHaveLength(1);
+});
+
+test('a common password is refused at Next, on its field, before the attestation is signed (issue 42)', async ({
+  page,
+  request,
+}) => {
+  const rep = await apiAs(request, 'rep');
+  await page.goto(`/harvest-center-registration?srid=${rep.user.id}`);
+  await page.getByLabel('First Name').fill('Cora');
+  await page.getByLabel('Last Name').fill('Common');
+  await page.getByLabel('Email').fill(`${unique('common-hc')}@example.com`);
+  await page.getByLabel('Password').fill('password1');
+  await page.getByLabel('Company').fill(unique('Common Clinic'));
+  await page.getByLabel('Clinic Phone').fill('5125550100');
+  await page.getByLabel('Address line 1').fill('1 Main St');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('Texas');
+  await page.getByLabel('Country').fill('United States');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  const password = page.getByLabel('Password');
+  // The field itself says why (its description carries the error).
+  await expect(page.getByText(COMMON_PASSWORD_MESSAGE)).toBeVisible();
+  await expect(password).toHaveAccessibleDescription(/too common/);
+  await expect(page.getByRole('button', { name: 'Sign the attestation' })).toBeHidden();
+
+  await password.fill('a-strong-password');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Sign the attestation' })).toBeVisible();
 });

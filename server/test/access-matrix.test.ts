@@ -1,7 +1,8 @@
 import { ALL_MEMBERSHIPS, MEMBERSHIP, type MembershipId } from '@portal/shared/memberships';
-import { getTableName } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, issueSessionToken } from '../src/auth/tokens.ts';
 import { authTokens } from '../src/db/schema/auth.ts';
 import type { RouteAccess } from '../src/http/access.ts';
 import type { UserRow } from '../src/seed/factories.ts';
@@ -28,6 +29,9 @@ import { type TestApp, tokenFor } from './helpers/test-app.ts';
  *   (403 or 404). Which objects a role reaches is written once per kind of object below.
  * - Nothing answers 5xx. Every request runs against the same world: the data a request changed
  *   is put back before the next one (helpers/data-checkpoint.ts).
+ * - Linked sessions (flows/linked-sessions): an admin's "Login As" and a staff member's "Access to
+ *   this HC", both into side A's HC, answer every route as the HC itself does, except the acts the
+ *   code keeps for the account holder's own session or the center's own consent (LINKED_REFUSALS).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -57,6 +61,27 @@ const CALLERS: readonly Caller[] = ['anonymous', ...ROLES];
 const PORTAL_ADMIN_ROLES: readonly Role[] = ['superAdmin', 'admin', 'adminEquivalent'];
 const ADMIN_ROLES: readonly Role[] = [...PORTAL_ADMIN_ROLES, 'domainAdmin'];
 const NON_ADMIN_ROLES = ROLES.filter((role) => !ADMIN_ROLES.includes(role));
+
+/**
+ * Sessions linked to the session of the person behind them (flows/linked-sessions): each acts as an
+ * account of a role, and is judged by that role's rules plus LINKED_REFUSALS.
+ */
+const LINKED = {
+  // An admin inside "Login As" (the plain admin: the super admin is not needed to impersonate an HC).
+  loginAs: { kind: 'impersonation', actsAs: 'harvestCenter', person: (w: TwoSidedWorld) => w.admin },
+  // A staff member of side A's HC inside "Access to this HC".
+  staffAccess: { kind: 'staff_access', actsAs: 'harvestCenter', person: (w: TwoSidedWorld) => w.A.hcStaff },
+} as const satisfies Record<
+  string,
+  { kind: 'impersonation' | 'staff_access'; actsAs: Role; person: (w: TwoSidedWorld) => UserRow }
+>;
+type LinkedCaller = keyof typeof LINKED;
+const LINKED_CALLERS = Object.keys(LINKED) as LinkedCaller[];
+/** Who sends a request: a caller of its own, or a linked session acting as one. */
+type Sender = Caller | LinkedCaller;
+const isLinked = (sender: Sender): sender is LinkedCaller => sender in LINKED;
+/** The caller whose rules judge a sender. */
+const actingCaller = (sender: Sender): Caller => (isLinked(sender) ? LINKED[sender].actsAs : sender);
 
 const MEMBERSHIP_OF: Record<Role, MembershipId> = {
   superAdmin: MEMBERSHIP.admin,
@@ -287,6 +312,12 @@ const KINDS = {
     sample: (w, side, caller) => w[side][buyerRoleOf(caller)].id,
     read: each(BUYER_ROLES, 'side'),
   },
+  // The saved locations of a buying account: its own; an HC's also to its staff, who pick one for
+  // a label request (part 2 §6, issue 42).
+  buyerLocations: {
+    sample: (w, side, caller) => w[side][buyerRoleOf(caller)].id,
+    read: { ...each(BUYER_ROLES, 'side'), hcStaff: 'side' },
+  },
   location: {
     sample: (w, side, caller) => w[side].locationIds[buyerRoleOf(caller)],
     read: each(BUYER_ROLES, 'side'),
@@ -386,7 +417,7 @@ const PATH_IDS: Array<IdSource & { route: RegExp; param?: string }> = [
     kind: 'harvestCenter',
     rule: each(['harvestCenter', 'hcStaff'], 'side'),
   },
-  { route: /\/locations\/user\/:id\/$/, kind: 'buyerAccount' },
+  { route: /\/locations\/user\/:id\/$/, kind: 'buyerLocations' },
   { route: /\/locations\/:id\/$/, kind: 'location' },
   { route: /\/coupon-codes\/:id\/$/, kind: 'coupon' },
   { route: /\/join-requests\/:id\/(approve|decline)\/$/, kind: 'joinRequest' },
@@ -582,6 +613,7 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
   'POST /api/v1/hc-staff/access/': () => ({}),
   'POST /api/v1/sign-up/confirm-email/': () => ({ token: 'not-a-confirmation-token-0123456789' }),
   'POST /api/v1/sign-up/resend-confirmation/': ({ world }) => ({ email: world.A.patient.email }),
+  'POST /api/v1/sign-up/check-password/': () => ({ password: 'a-strong-password' }),
   'POST /api/admin/admin-invitations/': () => ({ note: 'Matrix' }),
   'POST /domain/white-label/': ({ unique }) => ({
     name: 'Matrix',
@@ -818,6 +850,37 @@ const BODIES: Record<string, (c: BodyContext) => Record<string, unknown>> = {
  */
 const KNOWN_OPEN: readonly string[] = [];
 
+/** The second factors are the holder's own (factor-management.ts: never through a linked session). */
+const OWN_FACTOR_ROUTES = [
+  'GET /api/v1/second-factors/',
+  'POST /api/v1/second-factors/passkeys/options/',
+  'POST /api/v1/second-factors/passkeys/',
+  'PUT /api/v1/second-factors/passkeys/:id/',
+  'POST /api/v1/second-factors/passkeys/:id/remove/',
+  'POST /api/v1/second-factors/totp/setup/',
+  'POST /api/v1/second-factors/totp/confirm/',
+  'POST /api/v1/second-factors/totp/remove/',
+  'POST /api/v1/second-factors/recovery-codes/',
+];
+/**
+ * What a linked session may not do though the account it acts as may: a 403 from the route's own
+ * rule (past the gate), read from the code.
+ * - Both: the account holder's own acts: its password (user-passwords.ts) and its second factors.
+ * - "Access to this HC" also: who works for and who joins the center is the center's own consent
+ *   (accounts/center-consent.ts): deciding join requests, renewing the join link, removing staff.
+ *   Login As is the admin's session, and an admin may do these.
+ */
+const LINKED_REFUSALS: Record<string, readonly LinkedCaller[]> = {
+  'POST /api/v1/users/update-password/:id/': ['loginAs', 'staffAccess'],
+  ...Object.fromEntries(OWN_FACTOR_ROUTES.map((key) => [key, ['loginAs', 'staffAccess']])),
+  'POST /api/v1/join-requests/:id/approve/': ['staffAccess'],
+  'POST /api/v1/join-requests/:id/decline/': ['staffAccess'],
+  'POST /api/v1/harvest-centers/:id/join-link/renew/': ['staffAccess'],
+  'POST /api/v1/hc-staff/remove-user/': ['staffAccess'],
+};
+/** What only a linked session does: going back to the person's own account (2xx). */
+const ONLY_IN_LINKED_SESSIONS = ['POST /api/v1/users/login-as-user/return/'];
+
 // ---------------------------------------------------------------------------------------------
 // The plan: every route × every caller, with its own and other objects.
 // ---------------------------------------------------------------------------------------------
@@ -827,9 +890,11 @@ type Target = { id: number | string; label: string };
 type Slot = { name: string; where: 'path' | 'body'; own: Target | null; others: Target[] };
 type Probe = {
   route: DeclaredRoute;
-  caller: Caller;
+  caller: Sender;
   inside: boolean;
   variant: Variant;
+  /** A linked session's answer where it differs from the account's own: refused (403) or accepted. */
+  linked?: 'refused' | 'accepted';
   /** What the ids point at, for the report ("id=patient B"). */
   targets: string;
   url: string;
@@ -897,8 +962,17 @@ function planMatrix(world: TwoSidedWorld, routes: DeclaredRoute[]): Plan {
     const sendsBody = route.method !== 'GET' && route.hasBody;
     if (sendsBody && !buildBody) missingBodies.add(key);
 
-    for (const caller of CALLERS) {
+    for (const sender of [...CALLERS, ...LINKED_CALLERS]) {
+      // A linked session is judged as the account it acts as, with that account's objects.
+      const caller = actingCaller(sender);
       const inside = isInside(route.access, caller);
+      const linked = !isLinked(sender)
+        ? undefined
+        : LINKED_REFUSALS[key]?.includes(sender)
+          ? 'refused'
+          : ONLY_IN_LINKED_SESSIONS.includes(key)
+            ? 'accepted'
+            : undefined;
       const slots: Slot[] = pathSources.map(({ param, source }) =>
         resolveSlot(world, param, 'path', source!, caller, route.method),
       );
@@ -921,7 +995,7 @@ function planMatrix(world: TwoSidedWorld, routes: DeclaredRoute[]): Plan {
           for (const { slot, target } of picked) if (slot.where === 'body') body[slot.name] = target.id;
         }
         const targets = picked.map(({ slot, target }) => `${slot.name}=${target.label}`).join(', ');
-        probes.push({ route, caller, inside, variant, targets, url, body });
+        probes.push({ route, caller: sender, inside, variant, linked, targets, url, body });
       };
       // Any real object will do for a caller the gate must stop.
       const anyTarget = (slot: Slot) => slot.own ?? slot.others[0];
@@ -962,6 +1036,19 @@ function judge(o: Outcome): Verdict {
   }
   if (!reachedHandler && (status === 401 || status === 403)) {
     return { kind: 'wrong answer', why: `refused by the access gate (${status}: ${o.message})` };
+  }
+  if (probe.linked === 'refused' && probe.variant !== 'other') {
+    if (ok) return { kind: 'unexpected 2xx', why: 'a linked session did what only the account’s own may' };
+    if (status !== 403) {
+      return {
+        kind: 'wrong answer',
+        why: `expected 403 inside a linked session, got ${status}: ${o.message}`,
+      };
+    }
+    return null;
+  }
+  if (probe.linked === 'accepted' && !ok) {
+    return { kind: 'wrong answer', why: `expected 2xx inside a linked session, got ${status}: ${o.message}` };
   }
   if (probe.variant === 'own' && [401, 403, 404].includes(status)) {
     return { kind: 'wrong answer', why: `own object refused (${status}: ${o.message})` };
@@ -1130,6 +1217,25 @@ let world: TwoSidedWorld;
 let plan: Plan;
 const outcomes: Outcome[] = [];
 let setupSeconds = 0;
+
+/**
+ * A linked session as flows/linked-sessions opens it (the sign-in module's startLinkedSession): the
+ * person's own session, and one as the account, linked to it. Written directly, as tokenFor writes a
+ * login, so that re-opening it after each write costs two inserts and no audit rows to put back; a
+ * test below checks it is the session the routes open.
+ */
+async function linkedTokenFor(sender: LinkedCaller): Promise<string> {
+  const { kind, actsAs, person } = LINKED[sender];
+  const parent = await issueSessionToken(t.db, { userId: person(world).id, ttlDays: 7 });
+  const { token } = await issueSessionToken(t.db, {
+    userId: accountOf(world, actsAs, 'A').id,
+    ttlDays: 7,
+    kind,
+    parentTokenId: parent.tokenId,
+    actorUserId: person(world).id,
+  });
+  return token;
+}
 let runSeconds = 0;
 let restores = 0;
 
@@ -1143,14 +1249,16 @@ beforeAll(async () => {
   // deactivation), so none is used after it ended. Left untracked, their sliding expiry is not
   // taken for a change either.
   const checkpoint = await createDataCheckpoint(t.db, { untracked: [getTableName(authTokens)] });
-  const tokens = new Map<Caller, string>();
+  const tokens = new Map<Sender, string>();
   setupSeconds = (performance.now() - started) / 1000;
   const handler = watchHandlerStarts();
   try {
     for (const probe of plan.probes) {
       let token = tokens.get(probe.caller);
       if (!token && probe.caller !== 'anonymous') {
-        token = await tokenFor(t.app, accountOf(world, probe.caller, 'A'));
+        token = isLinked(probe.caller)
+          ? await linkedTokenFor(probe.caller)
+          : await tokenFor(t.app, accountOf(world, probe.caller, 'A'));
         tokens.set(probe.caller, token);
       }
       handler.reset();
@@ -1202,6 +1310,56 @@ describe('access matrix', () => {
       const account = accountOf(world, role, 'A');
       expect(account.membershipId, role).toBe(MEMBERSHIP_OF[role]);
       expect(account.isSuperuser, role).toBe(role === 'superAdmin');
+    }
+  });
+
+  it('opens the linked sessions the way the Login As and Access to this HC routes do', async () => {
+    const opened = {
+      loginAs: await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login-as-user/',
+        headers: { authorization: `Token ${await tokenFor(t.app, world.admin)}` },
+        payload: { user_id: world.A.harvestCenter.id },
+      }),
+      staffAccess: await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/hc-staff/access/',
+        headers: { authorization: `Token ${await tokenFor(t.app, world.A.hcStaff)}` },
+        payload: { harvest_center_id: world.A.harvestCenter.id },
+      }),
+    };
+    const sessionOf = async (token: string) => {
+      const res = await t.app.inject({
+        url: '/api/v1/session/',
+        headers: { authorization: `Token ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const rowOf = async (token: string) => {
+      const [row] = await t.db
+        .select()
+        .from(authTokens)
+        .where(eq(authTokens.tokenHash, hashToken(token)));
+      const [parent] = await t.db
+        .select()
+        .from(authTokens)
+        .where(eq(authTokens.id, row.parentTokenId ?? 0));
+      return {
+        kind: row.kind,
+        userId: row.userId,
+        actorUserId: row.actorUserId,
+        established: row.established,
+        stage: row.stage,
+        parentUserId: parent?.userId,
+      };
+    };
+    for (const sender of LINKED_CALLERS) {
+      expect(opened[sender].statusCode, opened[sender].body).toBe(200);
+      const byRoute: string = opened[sender].json().token;
+      const byMatrix = await linkedTokenFor(sender);
+      expect(await rowOf(byMatrix), sender).toEqual(await rowOf(byRoute));
+      expect(await sessionOf(byMatrix), sender).toEqual(await sessionOf(byRoute));
     }
   });
 
@@ -1321,6 +1479,39 @@ describe('access matrix', () => {
     );
     expect(MAIN_COUNTS.filter((key) => !changedForMainAdmin.has(key))).toEqual([]);
   }, 60_000);
+
+  it('answers a linked session as the account it acts as, but for the acts kept from it', () => {
+    // Every route whose answer differs is listed (LINKED_REFUSALS, ONLY_IN_LINKED_SESSIONS), and
+    // every listed one does differ: the account itself is not refused there by its handler.
+    const sameRequest = (o: Outcome) =>
+      `${routeKey(o.probe.route)} [${o.probe.targets}] (${o.probe.variant})`;
+    const actedAs = new Map<string, Outcome>();
+    for (const o of outcomes) if (o.probe.caller === 'harvestCenter') actedAs.set(sameRequest(o), o);
+    const differences: string[] = [];
+    for (const o of outcomes) {
+      if (!isLinked(o.probe.caller)) continue;
+      const own = actedAs.get(sameRequest(o));
+      if (!own) {
+        differences.push(`${describeProbe(o.probe)}: the account itself was not asked`);
+        continue;
+      }
+      // On another's object a listed route may refuse for either reason (403 or 404, judged above).
+      const listed = o.probe.linked !== undefined;
+      if (!listed && o.status !== own.status) {
+        differences.push(`${describeProbe(o.probe)}: ${o.status}, the account itself ${own.status}`);
+      }
+      if (listed && o.probe.variant !== 'other' && own.status === o.status) {
+        differences.push(
+          `${describeProbe(o.probe)}: listed, but the account itself answers ${own.status} too`,
+        );
+      }
+    }
+    expect(differences).toEqual([]);
+    const keys = new Set(routes.map(routeKey));
+    expect(
+      [...Object.keys(LINKED_REFUSALS), ...ONLY_IN_LINKED_SESSIONS].filter((key) => !keys.has(key)),
+    ).toEqual([]);
+  });
 
   it('lists only holes that are still open', () => {
     const stillFailing = new Set(outcomes.filter((o) => judge(o)).map((o) => describeProbe(o.probe)));

@@ -27,6 +27,13 @@ beforeAll(async () => {
     productId: PRODUCT.processingFee,
   });
   transactionId = transaction.id;
+  // And side B's, so the admins' lists show a patient of each side.
+  await createTransaction(t.db, {
+    buyer: w.B.harvestCenter,
+    harvestCenter: w.B.harvestCenter,
+    patient: w.B.patient,
+    productId: PRODUCT.processingFee,
+  });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -127,6 +134,39 @@ const LISTINGS: Record<string, Listing> = {
     url: () => `/api/v1/rhc-association/${A().referralCenter.id}/transactions-history/processing-fee/`,
     action: 'transaction.listed',
   },
+  // Issue 41: the sales reports and the admins' list show each sale's patient (patient_desc).
+  "a sales rep's transactions": {
+    who: () => A().salesRep,
+    url: () => `/api/v1/sales-rep/${A().salesRep.id}/my-transactions/`,
+    action: 'transaction.listed',
+  },
+  "a sales manager's team transactions": {
+    who: () => A().salesManager,
+    url: () => `/api/v1/sales-rep/${A().salesManager.id}/team-transactions/`,
+    action: 'transaction.listed',
+  },
+  "a sales distributor's team transactions": {
+    who: () => A().salesDistributor,
+    url: () => `/api/v1/sales-distributors/${A().salesDistributor.id}/team-transactions/`,
+    action: 'transaction.listed',
+  },
+  "the admins' transactions": {
+    who: () => w.admin,
+    url: () => '/api/admin/transactions/?limit=500',
+    action: 'transaction.listed',
+    bothSides: true,
+  },
+  "one transaction, with its patient's name": {
+    who: () => A().salesRep,
+    url: () => `/api/v1/transactions/${transactionId}/`,
+    action: 'transaction.listed',
+  },
+  "the admins' patient options": {
+    who: () => w.admin,
+    url: () => '/api/v1/options/patients/?limit=500',
+    action: 'patient.listed',
+    bothSides: true,
+  },
 };
 
 async function newestRowSince(id: number, action: string) {
@@ -210,8 +250,81 @@ describe('listings of patients on the audit trail', () => {
       method: 'GET',
       url: `/api/v1/harvest-centers/${w.B.harvestCenter.id}/patients/`,
     });
-    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBe(403);
     expect(await lastAuditId()).toBe(before);
+  });
+
+  it("records the admins' users CSV: the patients of each part sent, beside the export's own row", async () => {
+    const before = await lastAuditId();
+    const res = await injectAs(t.app, w.admin, { method: 'GET', url: '/api/admin/users/export-csv/' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.db.select().from(auditLog).where(gt(auditLog.id, before));
+    expect(rows.map((row) => row.action).sort()).toEqual(['patient.listed', 'users.exported']);
+    const listing = rows.find((row) => row.action === 'patient.listed');
+    if (!listing) throw new Error('no patient.listed row');
+    expect(listing).toMatchObject({
+      actorUserId: w.admin.id,
+      objectType: 'list',
+      objectId: '/api/admin/users/export-csv/',
+    });
+    const listed = (listing.detail as { patient_ids: number[] }).patient_ids;
+    expect(listed).toEqual(expect.arrayContaining([w.A.patient.id, w.B.patient.id]));
+    // Patients only: the centers, reps and admins in the file are not patients.
+    expect(listed).not.toContain(w.A.harvestCenter.id);
+  });
+
+  it("records the transaction exports: a rep's CSV names its side's patient, the admins' XLSX both sides'", async () => {
+    const exports = [
+      [A().salesRep, '/api/v1/transactions/export-csv/', false],
+      [w.admin, '/api/v1/transactions/export-xlsx/', true],
+    ] as const;
+    for (const [who, url, bothSides] of exports) {
+      const before = await lastAuditId();
+      const res = await injectAs(t.app, who, { method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await t.db.select().from(auditLog).where(gt(auditLog.id, before));
+      expect(rows.map((row) => row.action).sort()).toEqual(['transaction.listed', 'transactions.exported']);
+      const listing = rows.find((row) => row.action === 'transaction.listed');
+      if (!listing) throw new Error('no transaction.listed row');
+      expect(listing).toMatchObject({ actorUserId: who.id, objectType: 'list', objectId: url });
+      const listed = (listing.detail as { patient_ids: number[] }).patient_ids;
+      expect(listed).toContain(w.A.patient.id);
+      if (bothSides) expect(listed).toContain(w.B.patient.id);
+      else expect(listed).not.toContain(w.B.patient.id);
+    }
+  });
+
+  it('shows the patient the sales team\'s and the admins\' reads of it, under "Who saw my record"', async () => {
+    const reads = [
+      [A().salesRep, `/api/v1/sales-rep/${A().salesRep.id}/my-transactions/`],
+      [A().salesManager, `/api/v1/sales-rep/${A().salesManager.id}/team-transactions/`],
+      [w.admin, '/api/admin/transactions/?limit=500'],
+      [w.admin, '/api/v1/options/patients/?limit=500'],
+      [w.admin, '/api/admin/users/export-csv/'],
+    ] as const;
+    for (const [who, url] of reads) {
+      expect((await injectAs(t.app, who, { method: 'GET', url })).statusCode).toBe(200);
+    }
+    const log = await injectAs(t.app, w.A.patient, {
+      method: 'GET',
+      url: `/api/v1/patients/${w.A.patient.id}/access-log/?limit=200`,
+    });
+    expect(log.statusCode).toBe(200);
+    const results = log.json().results as { what: string; who: string; role: string }[];
+    const nameOf = (user: { firstName: string; lastName: string }) =>
+      `${user.firstName} ${user.lastName}`.trim();
+    expect(results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          who: nameOf(A().salesRep),
+          role: 'Sales Rep',
+          what: 'Your receipts in a list',
+        }),
+        expect.objectContaining({ who: nameOf(A().salesManager), what: 'Your receipts in a list' }),
+        expect.objectContaining({ who: nameOf(w.admin), what: 'Your receipts in a list' }),
+        expect.objectContaining({ who: nameOf(w.admin), what: 'Your name in a list of patients' }),
+      ]),
+    );
   });
 
   it('shows the patient that its HC listed it, under "Who saw my record"', async () => {

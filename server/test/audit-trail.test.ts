@@ -1,11 +1,11 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredAudit, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
+import { purgeExpiredAudit, selectRows, verifyAuditChain } from '../src/audit-chain/audit-chain.ts';
 import { recordAudit, SYSTEM_IDENTITY } from '../src/audit-chain/audit-log.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
 import { createUser, createUserOfRole, type UserRow } from '../src/seed/factories.ts';
-import { ageAuditRows } from './helpers/audit-rows.ts';
+import { ageAuditRows, asAuditTableOwner } from './helpers/audit-rows.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /** The audit trail (docs/decisions/024-audit-trail.md): chained, append-only, and read by admins and patients. */
@@ -181,6 +181,71 @@ describe('audit trail', () => {
       'test.new',
     ]);
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('detects a forged row whose own hash was recomputed: the link to it breaks', async () => {
+    const own = await buildTestApp();
+    try {
+      for (let i = 0; i < 5; i++) await recordAudit(own.db, SYSTEM_IDENTITY, { action: `forge.row${i}` });
+      const rowOf = async (action: string) =>
+        (await own.db.select().from(auditLog).where(eq(auditLog.action, action)))[0];
+      expect(await verifyAuditChain(own.db)).toMatchObject({ ok: true });
+      const written = await rowOf('forge.row2');
+
+      // As the table's owner could: row 2 says something else, and its own hash is made to match,
+      // so it passes the check of its own content. Only the next row's link to it tells.
+      await asAuditTableOwner(own.db, async (tx) => {
+        await tx.execute(sql`UPDATE audit_log SET action = 'forge.rewritten', detail = '{"forged": true}'
+                              WHERE action = 'forge.row2'`);
+        await tx.execute(sql`UPDATE audit_log a SET row_hash = audit_log_row_hash(a.prev_hash, a)
+                              WHERE action = 'forge.rewritten'`);
+      });
+      const forged = await rowOf('forge.rewritten');
+      const [{ computed }] = await selectRows<{ computed: string }>(
+        own.db,
+        sql`SELECT audit_log_row_hash(a.prev_hash, a) AS computed FROM audit_log a WHERE id = ${forged.id}`,
+      );
+      expect(forged.rowHash).toBe(computed);
+      const next = await rowOf('forge.row3');
+      expect(next.chainSeq).toBe(Number(forged.chainSeq) + 1);
+      expect(await verifyAuditChain(own.db)).toMatchObject({
+        ok: false,
+        chainSeq: next.chainSeq,
+        reason: 'it does not follow the row before it',
+      });
+      // The admins' "Verify chain" says the same.
+      const admin = await createUser(own.db, { membershipId: MEMBERSHIP.admin });
+      const shown = await injectAs(own.app, admin, { method: 'GET', url: '/api/admin/audit-log/verify/' });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toMatchObject({
+        ok: false,
+        chain_seq: next.chainSeq,
+        reason: 'it does not follow the row before it',
+      });
+
+      // Put back as it was, the chain verifies again.
+      await asAuditTableOwner(own.db, async (tx) => {
+        await tx.execute(sql`UPDATE audit_log SET action = 'forge.row2', detail = ${JSON.stringify(written.detail)}::jsonb,
+                              row_hash = ${written.rowHash} WHERE id = ${forged.id}`);
+      });
+      expect(await verifyAuditChain(own.db)).toMatchObject({ ok: true });
+
+      // Row 4 made to claim another predecessor (its prev_hash changed, its own hash recomputed):
+      // the chain breaks at that row itself.
+      const last = await rowOf('forge.row4');
+      await asAuditTableOwner(own.db, async (tx) => {
+        await tx.execute(sql`UPDATE audit_log SET prev_hash = ${written.rowHash} WHERE id = ${last.id}`);
+        await tx.execute(sql`UPDATE audit_log a SET row_hash = audit_log_row_hash(a.prev_hash, a)
+                              WHERE id = ${last.id}`);
+      });
+      expect(await verifyAuditChain(own.db)).toMatchObject({
+        ok: false,
+        chainSeq: last.chainSeq,
+        reason: 'it does not follow the row before it',
+      });
+    } finally {
+      await own.close();
+    }
   });
 
   it('detects a row changed or removed directly in the database', async () => {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens } from '../src/db/schema/auth.ts';
 import { auditLog } from '../src/db/schema/platform.ts';
-import { THROTTLED_MESSAGE } from '../src/modules/sign-in/login-throttle.ts';
+import { THROTTLED_MESSAGE } from '../src/modules/accounts/login-throttle.ts';
 import { LOGIN_FAILED_MESSAGE } from '../src/modules/sign-in/sign-in.service.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp, tokenFor } from './helpers/test-app.ts';

@@ -91,12 +91,14 @@ async function joinLinkOf(hc: UserRow) {
 }
 
 /** The new account, confirmed and with the membership agreement accepted: as far as a stranger gets alone. */
-async function readyAccount(id: number) {
-  await t.db
+/** The account a public sign-up made (its answer names the e-mail, not the account), made ready to sign in. */
+async function readyAccount(signedUp: { json(): { data: { email: string } } }) {
+  const [row] = await t.db
     .update(users)
     .set({ emailConfirmedAt: new Date(), agreementAcceptedAt: new Date() })
-    .where(eq(users.id, id));
-  return { id } as UserRow;
+    .where(eq(users.email, signedUp.json().data.email))
+    .returning({ id: users.id });
+  return { id: row.id } as UserRow;
 }
 
 function requestsOf(who: UserRow, hc: UserRow, status = 'pending') {
@@ -145,7 +147,7 @@ describe('the staff sign-up link', () => {
     const mailsBefore = t.mail.sent.length;
     const created = await staffSignUp({ staff_hc_ids: [center.id], join_token: token });
     expect(created.statusCode, created.body).toBe(201);
-    const stranger = await readyAccount(created.json().data.id);
+    const stranger = await readyAccount(created);
     // Pending: no link, no access of any kind.
     expect(await t.db.select().from(hcStaffLinks).where(eq(hcStaffLinks.staffId, stranger.id))).toEqual([]);
     expect((await staffAccess(stranger, center)).statusCode).toBe(403);
@@ -185,10 +187,10 @@ describe('the staff sign-up link', () => {
   it('only the center and admins decide; decline keeps everything closed, approve opens it', async () => {
     const { token } = await joinLinkOf(center);
     const declinedOne = await readyAccount(
-      (await staffSignUp({ staff_hc_ids: [center.id], join_token: token })).json().data.id,
+      await staffSignUp({ staff_hc_ids: [center.id], join_token: token }),
     );
     const approvedOne = await readyAccount(
-      (await staffSignUp({ staff_hc_ids: [center.id], join_token: token })).json().data.id,
+      await staffSignUp({ staff_hc_ids: [center.id], join_token: token }),
     );
     const pending = (await requestsOf(center, center)).json().results as {
       id: number;
@@ -225,7 +227,7 @@ describe('the staff sign-up link', () => {
   it('an admin approves too', async () => {
     const { token } = await joinLinkOf(otherCenter);
     const staff = await readyAccount(
-      (await staffSignUp({ staff_hc_ids: [otherCenter.id], join_token: token })).json().data.id,
+      await staffSignUp({ staff_hc_ids: [otherCenter.id], join_token: token }),
     );
     const listed = await injectAs(t.app, admin, {
       method: 'GET',
@@ -282,7 +284,7 @@ describe('an RHC naming a harvest center (hcid)', () => {
     ).toEqual({ valid: true, harvest_center: 'Lakeside Harvest' });
     const created = await rhcSignUp({ hc_id: center.id, join_token: token });
     expect(created.statusCode, created.body).toBe(201);
-    const rhc = await readyAccount(created.json().data.id);
+    const rhc = await readyAccount(created);
     expect(await t.db.select().from(rhcHcLinks).where(eq(rhcHcLinks.rhcId, rhc.id))).toEqual([]);
 
     const request = (await requestsOf(center, center))

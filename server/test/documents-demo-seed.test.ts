@@ -3,18 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { documents } from '../src/db/schema/documents.ts';
 import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
-import { DEMO_EMAILS, seedDemoIfEmpty } from '../src/seed/demo-seed.ts';
+import {
+  DEMO_EMAILS,
+  seedDemoAccountsIfEmpty,
+  seedDemoDocumentsOf,
+  seedDemoIfEmpty,
+} from '../src/seed/demo-seed.ts';
 import { testCertificateEnv } from './helpers/documents.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /* The demo seed's documents: made by the signing service itself, so every documents screen has data. */
 
 let t: TestApp;
+/** Which ended first: a request made as the documents' seeding began, or the seeding. */
+let firstDone: string;
 beforeAll(async () => {
   t = await buildTestApp({ env: await testCertificateEnv() });
-  expect(await seedDemoIfEmpty(t.db, 'demo-password', { storage: t.app.storage, config: t.app.config })).toBe(
-    true,
+  const accounts = await seedDemoAccountsIfEmpty(t.db, 'demo-password');
+  expect(accounts).not.toBeNull();
+  const seeding = seedDemoDocumentsOf(t.db, accounts!, { storage: t.app.storage, config: t.app.config }).then(
+    () => 'documents',
   );
+  // `npm start` seals the demo documents while it answers: a request must not wait for all of them.
+  const answered = injectAs(t.app, accounts!.admin, {
+    method: 'GET',
+    url: `/api/v1/users/${accounts!.hc.id}/`,
+  }).then((answer) => {
+    expect(answer.statusCode, answer.body).toBe(200);
+    return 'request';
+  });
+  firstDone = await Promise.race([seeding, answered]);
+  await Promise.all([seeding, answered]);
+  expect(await seedDemoIfEmpty(t.db, 'demo-password')).toBe(false);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -24,6 +44,10 @@ async function account(email: string) {
 }
 
 describe('demo documents', () => {
+  it('a request made while they are sealed is answered before they are all done (issue 42)', () => {
+    expect(firstDone).toBe('request');
+  });
+
   it("the demo patient's three agreements are signed, sealed PDFs it can open", async () => {
     const patient = await account(DEMO_EMAILS.patient);
     const list = await injectAs(t.app, patient, {

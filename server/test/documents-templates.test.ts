@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
 import { documents, documentTemplates, signingCertificates } from '../src/db/schema/documents.ts';
 import { SealKeys } from '../src/pdf-signing/seal-keys.ts';
+import { pdfText } from '../src/pdf-signing/testing/pdf-fixtures.ts';
 import { verifySealedPdf } from '../src/pdf-signing/verify-pdf.ts';
 import type { UserRow } from '../src/seed/factories.ts';
 import { createTwoSidedWorld, type TwoSidedWorld } from './helpers/access-world.ts';
@@ -93,37 +94,56 @@ describe("a center's own attestation (profile)", () => {
     });
   });
 
-  it("makes the patients' attestations from the center's signed attestation, sealed again", async () => {
+  it("gives each patient an attestation of its own: its signer and its id, not the center's (issue 42)", async () => {
     const from = t.mail.sent.length;
-    const sent = await injectAs(t.app, w.A.harvestCenter, {
-      method: 'POST',
-      url: '/api/v1/documents/send/',
-      payload: { harvest_center_id: w.A.harvestCenter.id, name: 'Pat A', email: w.A.patient.email },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
     const hc = await userRow(w.A.harvestCenter.id);
-    const [attestation] = await t.db
-      .select()
-      .from(documents)
-      .where(eq(documents.documentId, sent.json().documents[0].document_id));
-    expect(attestation.templateId).toBe(hc.templateId);
-    const [template] = await t.db
-      .select()
-      .from(documentTemplates)
-      .where(eq(documentTemplates.id, hc.templateId));
-    expect(await t.app.storage.getBytes(attestation.originalKey ?? '')).toEqual(
-      await t.app.storage.getBytes(template.fileKey ?? ''),
-    );
-    // The patient's request mail (an earlier test's completion mails may still be on their way).
+    // The center's own attestation (signed above) has the center's text, not the patient questionnaire.
+    const centerText = (await pdfText((await finalPdf(hc.documentId)).bytes)).join(' ').replace(/\s+/g, ' ');
+    expect(centerText).not.toContain('completed by');
+
+    const attestations: { documentId: string; text: string }[] = [];
+    for (const patient of [
+      { name: 'Pat A', email: w.A.patient.email },
+      { name: 'Pia Second', email: 'pia.second@example.test' },
+    ]) {
+      const sent = await injectAs(t.app, w.A.harvestCenter, {
+        method: 'POST',
+        url: '/api/v1/documents/send/',
+        payload: { harvest_center_id: w.A.harvestCenter.id, ...patient },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const documentId: string = sent.json().documents[0].document_id;
+      const [attestation] = await t.db.select().from(documents).where(eq(documents.documentId, documentId));
+      expect(attestation.kind).toBe('attestation');
+      // Lines joined: a sentence may wrap.
+      const text = (await pdfText(await t.app.storage.getBytes(attestation.originalKey ?? '')))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain(`Signer: ${patient.name} (${patient.email})`);
+      expect(text).toContain(`completed by ${patient.name}`);
+      expect(text).toContain(`Document ID: ${documentId}`);
+      expect(text).not.toContain(w.A.harvestCenter.email);
+      expect(text).not.toContain(hc.documentId);
+      attestations.push({ documentId, text });
+    }
+    expect(attestations[0].documentId).not.toBe(attestations[1].documentId);
+
+    // Signed, it is sealed and verifies as its own document.
     const requestMail = (await sentMailSince(t.app, t.mail.sent, from)).find(
       (mail) => mail.to.includes(w.A.patient.email) && signingLinksIn(mail).length > 0,
     );
-    const [link] = signingLinksIn(requestMail ?? { text: '' });
-    expect((await sign(t.app, link)).statusCode).toBe(200);
-    const { bytes } = await finalPdf(link.documentId);
+    const link = signingLinksIn(requestMail ?? { text: '' }).find(
+      (candidate) => candidate.documentId === attestations[0].documentId,
+    );
+    expect(link).toBeDefined();
+    expect((await sign(t.app, link!)).statusCode).toBe(200);
+    const { bytes } = await finalPdf(attestations[0].documentId);
+    const signedText = (await pdfText(bytes)).join(' ').replace(/\s+/g, ' ');
+    expect(signedText).not.toContain(hc.documentId);
+    expect(signedText).not.toContain(`${w.A.harvestCenter.firstName} ${w.A.harvestCenter.lastName} (`);
     expect(await verifySealedPdf(bytes, await t.app.documents.seal.certificate())).toEqual({
       valid: true,
-      documentId: link.documentId,
+      documentId: attestations[0].documentId,
     });
     const verified = await t.app.inject({
       method: 'POST',

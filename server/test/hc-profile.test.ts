@@ -56,17 +56,19 @@ describe('HC logo', () => {
     const image = await t.app.inject({ method: 'GET', url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['cache-control']).toContain('immutable');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 256]);
 
     const session = await injectAs(t.app, w.hcA, { method: 'GET', url: '/api/v1/session/' });
     expect(session.json().user.logo_url).toBe(url);
 
-    // A new logo replaces the old one, whose file goes.
+    // A new logo replaces the old one, whose file goes: its 404 is never kept by a browser or a cache.
     const second = await upload(w.hcA, await picture(100, 100, 'webp'), {}, 'logo.webp');
     expect(second.statusCode, second.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const gone = await t.app.inject({ method: 'GET', url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
     const small = await sharp(
       (await t.app.inject({ method: 'GET', url: second.json().logo_url })).rawPayload,
     ).metadata();

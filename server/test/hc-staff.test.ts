@@ -1,6 +1,10 @@
-import { STAFF_NOT_LINKED_MESSAGE } from '@portal/shared/hc-staff';
+import { STAFF_NOT_LINKED_MESSAGE, STAFF_REMOVED_BY_CENTER_MESSAGE } from '@portal/shared/hc-staff';
+import { JOIN_DECIDED_BY_CENTER_MESSAGE } from '@portal/shared/join-requests';
 import { MEMBERSHIP } from '@portal/shared/memberships';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hcStaffLinks } from '../src/db/schema/account-links.ts';
+import { centerJoinRequests } from '../src/db/schema/accounts.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { createHcStaff } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld, idsOf, sortedIds } from './helpers/chain-world.ts';
@@ -124,5 +128,70 @@ describe('POST /api/v1/hc-staff/access/ ("Access to this HC")', () => {
     expect((await access(w.admin, w.hcA.id)).statusCode).toBe(403);
     expect((await access(w.hcA, w.hcA.id)).statusCode).toBe(403);
     expect((await access(w.staffA, 0)).statusCode).toBe(400);
+  });
+});
+
+describe('what stays the center\'s own decision inside "Access to this HC"', () => {
+  const remove = (who: { id: number } | string, user_id: number, hc_id: number) =>
+    injectAs(t.app, who, {
+      method: 'POST',
+      url: '/api/v1/hc-staff/remove-user/',
+      payload: { user_id, hc_id },
+    });
+  const decide = (who: { id: number } | string, requestId: number, decision: 'approve' | 'decline') =>
+    injectAs(t.app, who, { method: 'POST', url: `/api/v1/join-requests/${requestId}/${decision}/` });
+  const pendingRequest = async (center: { id: number }) => {
+    const requester = await createUser(t.db, { membershipId: MEMBERSHIP.hcStaff });
+    const [row] = await t.db
+      .insert(centerJoinRequests)
+      .values({ kind: 'staff', requesterId: requester.id, harvestCenterId: center.id })
+      .returning();
+    return row;
+  };
+  const staffLinks = async (staffId: number) =>
+    (await t.db.select().from(hcStaffLinks).where(eq(hcStaffLinks.staffId, staffId))).map(
+      (l) => l.harvestCenterId,
+    );
+
+  it('a staff member acting as the HC can neither remove a colleague nor decide a join request', async () => {
+    const center = await createUser(t.db, { membershipId: MEMBERSHIP.harvestCenter });
+    const actor = await createHcStaff(t.db, [center]);
+    const colleague = await createHcStaff(t.db, [center]);
+    const { token } = (await access(actor, center.id)).json();
+
+    const removed = await remove(token, colleague.id, center.id);
+    expect(removed.statusCode, removed.body).toBe(403);
+    expect(removed.json().message).toBe(STAFF_REMOVED_BY_CENTER_MESSAGE);
+    expect(await staffLinks(colleague.id)).toEqual([center.id]);
+    // Not even itself: leaving is the center's call too.
+    expect((await remove(token, actor.id, center.id)).statusCode).toBe(403);
+
+    const request = await pendingRequest(center);
+    for (const decision of ['approve', 'decline'] as const) {
+      const decided = await decide(token, request.id, decision);
+      expect(decided.statusCode, decided.body).toBe(403);
+      expect(decided.json().message).toBe(JOIN_DECIDED_BY_CENTER_MESSAGE);
+    }
+  });
+
+  it('the HC itself and an admin in "Login As" do both', async () => {
+    const center = await createUser(t.db, { membershipId: MEMBERSHIP.harvestCenter });
+    const first = await createHcStaff(t.db, [center]);
+    const second = await createHcStaff(t.db, [center]);
+
+    expect((await remove(center, first.id, center.id)).statusCode).toBe(200);
+    expect(await staffLinks(first.id)).toEqual([]);
+    expect((await decide(center, (await pendingRequest(center)).id, 'approve')).statusCode).toBe(200);
+
+    const loginAs = await injectAs(t.app, w.admin, {
+      method: 'POST',
+      url: '/api/v1/users/login-as-user/',
+      payload: { user_id: center.id },
+    });
+    expect(loginAs.statusCode, loginAs.body).toBe(200);
+    const asCenter = loginAs.json().token as string;
+    expect((await remove(asCenter, second.id, center.id)).statusCode).toBe(200);
+    expect(await staffLinks(second.id)).toEqual([]);
+    expect((await decide(asCenter, (await pendingRequest(center)).id, 'decline')).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/platform.ts';
-import { LOGIN_THROTTLE, THROTTLED_MESSAGE } from '../src/modules/sign-in/login-throttle.ts';
+import { LOGIN_THROTTLE, THROTTLED_MESSAGE } from '../src/modules/accounts/login-throttle.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -49,6 +49,29 @@ describe('login throttle (finding 7)', () => {
     expect((await login('parallel@example.test', 'test-password', '10.7.0.1')).statusCode).toBe(429);
     // ...but the owner signing in from elsewhere is not locked out by someone else's failures.
     expect((await login('parallel@example.test', 'test-password', '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts an account once whatever the letter case it is typed in', async () => {
+    await createUser(t.db, { email: 'mixed.case@example.test' });
+    // The same address typed ten ways: each a different string, one account.
+    const spellings = [
+      'Mixed.Case@example.test',
+      'mixed.case@EXAMPLE.test',
+      'MIXED.CASE@EXAMPLE.TEST',
+      'mIxEd.cAsE@example.test',
+      'Mixed.case@Example.Test',
+      'mixed.CASE@example.test',
+      ' mixed.case@example.test ',
+      'MIXED.case@example.TEST',
+    ];
+    const statuses: number[] = [];
+    for (const email of spellings)
+      statuses.push((await login(email, 'wrong-password', '10.7.4.1')).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    expect(await evaluatedFailures({ ip: '10.7.4.1' })).toBe(LOGIN_THROTTLE.perAccount);
+    // The right password in yet another case is refused from here as well.
+    expect((await login('Mixed.Case@Example.Test', 'test-password', '10.7.4.1')).statusCode).toBe(429);
+    expect((await login('mixed.case@example.test', 'test-password', '10.7.4.2')).statusCode).toBe(200);
   });
 
   it('a successful login does not use up an attempt', async () => {

@@ -7,7 +7,7 @@ import { jobClaims, mailOutbox } from '../src/db/schema/platform.ts';
 import { claimJobRun } from '../src/jobs/periodic-job.ts';
 import { deliverDueMail, enqueueMail, OUTBOX_BATCH } from '../src/mail-delivery/outbox.ts';
 import type { MailTransport } from '../src/mail-delivery/transport.ts';
-import { LOGIN_THROTTLE } from '../src/modules/sign-in/login-throttle.ts';
+import { LOGIN_THROTTLE } from '../src/modules/accounts/login-throttle.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { type LocalS3, startLocalS3 } from '../src/storage/testing/local-s3.ts';
 import { createChainWorld } from './helpers/chain-world.ts';

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueSessionToken } from '../src/auth/tokens.ts';
 import { authTokens, passwordResetTokens } from '../src/db/schema/auth.ts';
 import { loginThrottle } from '../src/db/schema/login-throttle.ts';
+import { jobClaims } from '../src/db/schema/platform.ts';
 import { purgeExpiredSessions } from '../src/modules/sign-in/session-purge.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
@@ -119,6 +120,9 @@ describe('purging (finding 11)', () => {
 
   it('runs periodically once started, and not after the app closes', async () => {
     const app = await buildTestApp();
+    // Only the job's timer is faked (the database and the polls keep real time): its ticks come when
+    // the test says, and whether one is left after closing is counted instead of waited for.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldClearNativeTimers: true });
     try {
       const user = await createUser(app.db);
       const dead = async () => {
@@ -128,18 +132,37 @@ describe('purging (finding 11)', () => {
       };
       const exists = async (id: number) =>
         (await app.db.select().from(authTokens).where(eq(authTokens.id, id))).length > 0;
+      const runs = vi.spyOn(app.app.sessionPurge, 'run');
+      // One tick of the timer per poll: a run follows once the claim of the last one is due again.
+      const tickUntilGone = (id: number) =>
+        expect
+          .poll(
+            async () => {
+              vi.advanceTimersByTime(50);
+              return exists(id);
+            },
+            { timeout: 5000 },
+          )
+          .toBe(false);
 
       app.app.sessionPurge.start(50);
-      const first = await dead();
-      await expect.poll(() => exists(first), { timeout: 5000 }).toBe(false);
-      const second = await dead();
-      await expect.poll(() => exists(second), { timeout: 5000 }).toBe(false);
+      await tickUntilGone(await dead());
+      await tickUntilGone(await dead());
+      expect(runs.mock.calls.length).toBeGreaterThanOrEqual(2);
 
       await app.app.close(); // stops the job; the database stays open below
       const third = await dead();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const runsBefore = runs.mock.calls.length;
+      // Due again in the database, so that a timer left behind would claim a tick and run.
+      await app.db.update(jobClaims).set({ nextRunAt: new Date(0), claimedBy: null, leaseUntil: null });
+      vi.advanceTimersByTime(60_000);
+      // Waits for a run such a tick started (none, when the timer is gone).
+      await app.app.sessionPurge.stop();
+      expect(runs.mock.calls.length).toBe(runsBefore);
       expect(await exists(third)).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
     } finally {
+      vi.useRealTimers();
       await app.database.close();
       fs.rmSync(app.dataDir, { recursive: true, force: true });
     }

@@ -158,6 +158,23 @@ describe('label requests by centers', () => {
     }
   });
 
+  it("HC staff read what their center's label screen shows without 'Access to this HC' (issue 42)", async () => {
+    // The screen's reads: the processing-fee transactions, the patient picker, the saved locations.
+    const reads = (center: { id: number }) => [
+      `/api/v1/harvest-centers/${center.id}/transactions-history/processing-fee/`,
+      `/api/v1/harvest-centers/${center.id}/patientList/`,
+      `/api/v1/locations/user/${center.id}/`,
+    ];
+    for (const url of reads(w.hcA)) {
+      const answer = await injectAs(t.app, w.staffA, { method: 'GET', url });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+    }
+    for (const url of reads(w.hcB)) {
+      const answer = await injectAs(t.app, w.staffA, { method: 'GET', url });
+      expect(answer.statusCode, url).toBe(403);
+    }
+  });
+
   it('HC staff request for their center; an RHC for the patients it referred', async () => {
     const byStaff = await request(w.staffA, requestBody(w.hcA, String(w.patientA1.id)));
     expect(byStaff.statusCode, byStaff.body).toBe(201);

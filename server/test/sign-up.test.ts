@@ -5,13 +5,15 @@ import {
   CONFIRMATION_RESENT_MESSAGE,
   SIGN_UP_ATTESTATION_MESSAGE,
   SIGN_UP_LINK_INVALID_MESSAGE,
+  SIGN_UP_TAKEN_NOTICE_SUBJECT,
   SIGN_UP_THROTTLED_MESSAGE,
 } from '@portal/shared/sign-up';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hcStaffLinks, rhcHcLinks } from '../src/db/schema/account-links.ts';
 import { centerJoinRequests, users } from '../src/db/schema/accounts.ts';
 import { documents, documentTemplates } from '../src/db/schema/documents.ts';
+import { auditLog } from '../src/db/schema/platform.ts';
 import { adminInvitations } from '../src/db/schema/sign-up.ts';
 import { createUserOfRole, type UserRow } from '../src/seed/factories.ts';
 import { linkOf, sentMailSince, sign, testCertificateEnv } from './helpers/documents.ts';
@@ -126,7 +128,7 @@ describe('each form makes its account, tied to its link', () => {
     const attestation = await signedAttestation('New Center', body.email);
     const created = await signUp({ ...body, subscription: 4, saless_rep_id: rep.id, ...attestation });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data.id;
+    const { id } = await account(body.email);
     expect(await account(body.email)).toMatchObject({
       membershipId: 4,
       templateId: attestation.template_id,
@@ -191,16 +193,15 @@ describe('each form makes its account, tied to its link', () => {
       join_token: await joinTokenOf(center),
     });
     expect(created.statusCode, created.body).toBe(201);
+    const { id } = await account(body.email);
     const requests = await t.db
       .select()
       .from(centerJoinRequests)
-      .where(eq(centerJoinRequests.requesterId, created.json().data.id));
+      .where(eq(centerJoinRequests.requesterId, id));
     expect(requests.map((r) => [r.kind, r.harvestCenterId, r.status])).toEqual([
       ['rhc', center.id, 'pending'],
     ]);
-    expect(await t.db.select().from(rhcHcLinks).where(eq(rhcHcLinks.rhcId, created.json().data.id))).toEqual(
-      [],
-    );
+    expect(await t.db.select().from(rhcHcLinks).where(eq(rhcHcLinks.rhcId, id))).toEqual([]);
   });
 
   it('HC staff: a request to the HC of hcid, not a link yet', async () => {
@@ -212,16 +213,15 @@ describe('each form makes its account, tied to its link', () => {
     });
     const created = await signUp(body);
     expect(created.statusCode, created.body).toBe(201);
+    const { id } = await account(body.email);
     const requests = await t.db
       .select()
       .from(centerJoinRequests)
-      .where(eq(centerJoinRequests.requesterId, created.json().data.id));
+      .where(eq(centerJoinRequests.requesterId, id));
     expect(requests.map((r) => [r.kind, r.harvestCenterId, r.status])).toEqual([
       ['staff', center.id, 'pending'],
     ]);
-    expect(
-      await t.db.select().from(hcStaffLinks).where(eq(hcStaffLinks.staffId, created.json().data.id)),
-    ).toEqual([]);
+    expect(await t.db.select().from(hcStaffLinks).where(eq(hcStaffLinks.staffId, id))).toEqual([]);
   });
 
   it('refuses a missing or unknown srid or hcid, and never makes an account linked to nobody', async () => {
@@ -346,16 +346,13 @@ describe('admin invitations', () => {
 });
 
 describe('safe against abuse', () => {
-  it('refuses the most common passwords, the honeypot and a taken e-mail', async () => {
+  it('refuses the most common passwords and the honeypot', async () => {
     const common = await signUp(person('Sales', { subscription: 3, password: 'password1' }));
     expect(common.statusCode).toBe(400);
     expect(common.json().errors.password).toBe(COMMON_PASSWORD_MESSAGE);
     const bot = person('Sales', { subscription: 3, website: 'http://spam.example' });
     expect((await signUp(bot)).statusCode).toBe(400);
     expect(await account(bot.email)).toBeUndefined();
-    const taken = await signUp(person('Sales', { subscription: 3, email: rep.email }));
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().errors.email).toBe(EMAIL_TAKEN_MESSAGE);
   });
 
   it('limits sign-ups per address, shared through the database', async () => {
@@ -450,5 +447,150 @@ describe('GET /api/admin/sign-ups/', () => {
     });
     expect(list.json().results.some((r: { email: string }) => r.email === rep.email)).toBe(false);
     expect((await injectAs(t.app, rep, { method: 'GET', url: '/api/admin/sign-ups/' })).statusCode).toBe(403);
+  });
+});
+
+/*
+ * Issue 41 (enumeration): the public forms said "A user with this e-mail already exists." for a
+ * taken address. They now answer as for a new one, make and attach nothing, and tell the owner.
+ */
+describe('a taken e-mail on a public form', () => {
+  const noticesTo = async (email: string, from: number) =>
+    (await sentMailSince(t.app, t.mail.sent, from)).filter(
+      (m) => m.to === email && m.subject === SIGN_UP_TAKEN_NOTICE_SUBJECT,
+    );
+  /** The answer with the address it names taken out: what must not differ between the two. */
+  const shapeOf = (answer: { message: string; data: { email: string } }) => ({
+    ...answer,
+    message: answer.message.replace(answer.data.email, '<email>'),
+    data: { ...answer.data, email: '<email>' },
+  });
+
+  it('answers as for a new address, changes nothing of the account, and mails its owner instead', async () => {
+    const owner = await createUserOfRole(t.db, MEMBERSHIP.patient, { email: 'owner-1@signup.test' });
+    const [before] = await t.db.select().from(users).where(eq(users.id, owner.id));
+    const mailsBefore = t.mail.sent.length;
+
+    const fresh = await signUp(person('Sales', { subscription: 3 }));
+    const taken = await signUp(person('Sales', { subscription: 3, email: 'OWNER-1@signup.test' }));
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(taken.statusCode, taken.body).toBe(fresh.statusCode);
+    expect(shapeOf(taken.json())).toEqual(shapeOf(fresh.json()));
+    expect(taken.json().data).toEqual({ email: 'owner-1@signup.test', subscription: 3 });
+    expect(JSON.stringify(taken.json())).not.toContain(EMAIL_TAKEN_MESSAGE);
+    expect(JSON.stringify(taken.json())).not.toContain(String(owner.id));
+
+    // Nothing made, nothing changed: one account, still a patient, with its password and state.
+    const rows = await t.db.select().from(users).where(sql`lower(${users.email}) = 'owner-1@signup.test'`);
+    expect(rows).toEqual([before]);
+    const sent = await sentMailSince(t.app, t.mail.sent, mailsBefore);
+    // The owner hears of it; no welcome or confirmation link goes to the address.
+    const toOwner = sent.filter((m) => m.to === owner.email);
+    expect(toOwner.map((m) => m.subject)).toEqual([SIGN_UP_TAKEN_NOTICE_SUBJECT]);
+    expect(toOwner[0].text).toContain('no new account was made');
+    expect(toOwner[0].text).not.toMatch(/confirm-email\?token=/);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign_up.email_taken'), eq(auditLog.targetUserId, owner.id)));
+    expect(audit).toMatchObject({ actorUserId: null });
+  });
+
+  it('a join link with a taken address asks the center nothing; an admin invitation makes no admin', async () => {
+    const owner = await createUserOfRole(t.db, MEMBERSHIP.salesRep, { email: 'owner-2@signup.test' });
+    const mailsBefore = t.mail.sent.length;
+    const staff = await signUp(
+      person('Staff', {
+        ...ADDRESS,
+        subscription: 9,
+        email: owner.email,
+        staff_hc_ids: [center.id],
+        join_token: await joinTokenOf(center),
+      }),
+    );
+    expect(staff.statusCode, staff.body).toBe(201);
+    const referral = await signUp(
+      person('Referral', {
+        ...ADDRESS,
+        company: 'Referral Co',
+        phone_number: '5125550102',
+        zip_code: '78701',
+        subscription: 5,
+        email: owner.email,
+        saless_rep_id: rep.id,
+        hc_id: center.id,
+        join_token: await joinTokenOf(center),
+      }),
+    );
+    expect(referral.statusCode, referral.body).toBe(201);
+    expect(
+      await t.db.select().from(centerJoinRequests).where(eq(centerJoinRequests.requesterId, owner.id)),
+    ).toEqual([]);
+    const sent = await sentMailSince(t.app, t.mail.sent, mailsBefore);
+    expect(sent.filter((m) => m.to === center.email)).toEqual([]);
+
+    const invitation = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: '/api/admin/admin-invitations/',
+      payload: { note: 'Taken' },
+    });
+    const pass = new URL(invitation.json().link).searchParams.get('pass') ?? '';
+    const asAdmin = await signUp(person('Admin', { subscription: 3, email: owner.email, pass }));
+    expect(asAdmin.statusCode, asAdmin.body).toBe(201);
+    expect(await account(owner.email)).toMatchObject({
+      membershipId: MEMBERSHIP.salesRep,
+      isSuperuser: false,
+    });
+    const [used] = await t.db
+      .select()
+      .from(adminInvitations)
+      .where(eq(adminInvitations.id, invitation.json().invitation.id));
+    expect(used.usedBy).toBeNull();
+    // A link that leads nowhere is refused as it is for a new address: the answer is the link's.
+    const bare = await signUp(
+      person('Staff', { ...ADDRESS, subscription: 9, email: owner.email, staff_hc_ids: [center.id] }),
+    );
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe(SIGN_UP_LINK_INVALID_MESSAGE);
+  });
+
+  it("a harvest center's attestation is checked as for a new address, and is not given to the owner", async () => {
+    const owner = await createUserOfRole(t.db, MEMBERSHIP.lab, { email: 'owner-3@signup.test' });
+    const base = {
+      ...ADDRESS,
+      company: 'Taken Clinic',
+      phone_number: '1',
+      subscription: 4,
+      saless_rep_id: rep.id,
+    };
+    const forgedFresh = await signUp({ ...person('Center', base), template_id: 'x', document_id: 'y' });
+    const forgedTaken = await signUp({
+      ...person('Center', base),
+      email: owner.email,
+      template_id: 'x',
+      document_id: 'y',
+    });
+    expect(forgedFresh.statusCode).toBe(400);
+    expect(forgedTaken.statusCode).toBe(400);
+    expect(forgedTaken.json()).toEqual(forgedFresh.json());
+
+    const attestation = await signedAttestation('Taken Center', owner.email);
+    const taken = await signUp({ ...person('Center', base), email: owner.email, ...attestation });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const [doc] = await t.db
+      .select()
+      .from(documents)
+      .where(eq(documents.documentId, attestation.document_id));
+    expect(doc).toMatchObject({ signerUserId: null, harvestCenterId: null });
+    expect(await account(owner.email)).toMatchObject({ membershipId: MEMBERSHIP.lab, templateId: '' });
+  });
+
+  it('mails an owner at most three notices an hour, however many tries', async () => {
+    const owner = await createUserOfRole(t.db, MEMBERSHIP.salesManager, { email: 'owner-4@signup.test' });
+    const mailsBefore = t.mail.sent.length;
+    for (let i = 0; i < 5; i++) {
+      expect((await signUp(person('Sales', { subscription: 3, email: owner.email }))).statusCode).toBe(201);
+    }
+    expect(await noticesTo(owner.email, mailsBefore)).toHaveLength(3);
   });
 });

@@ -1,9 +1,12 @@
+import { CHECKOUT_TEXTS } from '@portal/shared/checkout';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { PRODUCT } from '@portal/shared/products';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/accounts.ts';
+import { transactions } from '../src/db/schema/commerce.ts';
+import { sandboxGatewayCharges } from '../src/db/schema/sandbox-gateway.ts';
 import { products } from '../src/db/schema/vials.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { createHcStaff, createPatient } from '../src/seed/patient-factories.ts';
@@ -516,6 +519,63 @@ describe('part 2: checkout, transactions and payments', () => {
     );
   });
 
+  it('checkout with a total_amount that is not the server total: 409 "price changed", nothing charged or recorded', async () => {
+    const hc = w.hcA;
+    const card = await saveTestCard(t, hc, hc.id);
+    const total = processingFee.priceCents + processingFee.shippingFeeCents;
+    const lastId = accepted(await send(hc, 'GET', '/api/v1/transactions/get-last-id/')).transaction_id;
+    const address = {
+      company: 'Alpha Harvest',
+      address1: '1 Main Street',
+      city: 'Austin',
+      state: 'TX',
+      country_desc: 'United States',
+      zip_code: '73301',
+    };
+    const form = (totalAmount: string | number) => ({
+      rhc_transaction: false,
+      subscription: 2,
+      harvest_center_email: hc.email,
+      harvest_center_billing_email: hc.email,
+      patient_id: null,
+      coupon_code: '',
+      credit_card: { full_name: '', card_number: '', cvc: '', expiration_date_tmp: '', expiration_date: '' },
+      addressInfo: address,
+      shippingInfo: address,
+      product_id: PRODUCT.processingFee,
+      product_quantity: 1,
+      invoice_id: (lastId ?? 0) + 1,
+      shipping_fee: 'yes',
+      order_description: 'Harvest Center Processing Fee',
+      total_amount: totalAmount,
+      auth_customer_profile_validation: card.profile_id,
+      auth_customer_payment_profile_validation: card.payment_profile_id,
+    });
+    const charges = async () => (await t.db.select().from(sandboxGatewayCharges)).length;
+    const recorded = async () =>
+      (await t.db.select().from(transactions).where(eq(transactions.buyerUserId, hc.id))).length;
+    const [chargesBefore, recordedBefore] = [await charges(), await recorded()];
+
+    // The total the buyer saw, as the spec writes it (a decimal, as text or as a number): a cent
+    // less, or the price before a change, is refused before the card is touched.
+    for (const seen of [((total - 1) / 100).toFixed(2), (total + 10_000) / 100, '0.00']) {
+      const refused = await send(hc, 'POST', '/api/v1/transactions/create-transaction/', form(seen));
+      expect(refused.statusCode, `${seen}: ${refused.body}`).toBe(409);
+      expect(refused.json().message).toBe(CHECKOUT_TEXTS.priceChanged);
+    }
+    expect(await charges()).toBe(chargesBefore);
+    expect(await recorded()).toBe(recordedBefore);
+    expect(accepted(await send(hc, 'GET', '/api/v1/transactions/get-last-id/')).transaction_id).toBe(lastId);
+
+    // The same form with the total the server computes goes through, and is charged once.
+    const paid = accepted(
+      await send(hc, 'POST', '/api/v1/transactions/create-transaction/', form((total / 100).toFixed(2))),
+    );
+    expect(paid).toMatchObject({ code: 'success', total_amount_cents: total });
+    expect(await charges()).toBe(chargesBefore + 1);
+    expect(await recorded()).toBe(recordedBefore + 1);
+  });
+
   it('checkout refuses a card number in the payload: the card is tokenized first', async () => {
     const res = await send(w.hcA2, 'POST', '/api/v1/transactions/create-transaction/', {
       invoice_id: 1,
@@ -873,7 +933,9 @@ describe('part 2: sign-up, sales teams, white label', () => {
         saless_rep_id: w.repA.id,
       }),
     );
-    const id = body.data.id as number;
+    // The answer names the address, not the account (issue 41: the same for a taken address).
+    expect(body.data).toEqual({ email: who.email, subscription: 4 });
+    const [{ id }] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, who.email));
     await t.db.update(users).set({ agreementAcceptedAt: new Date() }).where(eq(users.id, id));
     const list = accepted(
       await send(await tokenFor(t.app, { id }), 'GET', `/api/v1/locations/user/${id}/`),

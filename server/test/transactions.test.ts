@@ -289,6 +289,20 @@ describe('commissions', () => {
     expect(after.repCommissionPaidAt).not.toBeNull();
     // The manager's and distributor's shares of it are still due: not "commission paid" yet.
     expect(after.commissionPaid).toBe(false);
+    // Issue 42: the rep's transactions read the same truth as /commissions: his share is paid.
+    const paidOf = (page: TTransactionPage) => page.results.find((row) => row.id === tA1.id)?.commission_paid;
+    const mine = (who: Who) => get(who, `/api/v1/sales-rep/${w.repA.id}/my-transactions/`);
+    expect(paidOf((await mine(w.repA)).json())).toBe(true);
+    expect(paidOf((await mine(w.admin)).json())).toBe(true);
+    expect((await get(w.repA, `/api/v1/transactions/${tA1.id}/`)).json().commission_paid).toBe(true);
+    expect(paidOf((await get(w.admin, `/api/admin/transactions/?sales_rep_id=${w.repA.id}`)).json())).toBe(
+      true,
+    );
+    // The manager's own share is still due, and the unfiltered admin report asks for every share.
+    expect(
+      paidOf((await get(w.managerA, `/api/v1/sales-rep/${w.managerA.id}/team-transactions/`)).json()),
+    ).toBe(false);
+    expect(paidOf((await get(w.admin, '/api/admin/transactions/?limit=100')).json())).toBe(false);
     const again = await injectAs(t.app, w.admin, {
       method: 'POST',
       url: '/api/admin/commissions/mark-paid/',
@@ -323,6 +337,8 @@ describe('the admin edit', () => {
     });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().message).toBe(TRANSACTION_TEXTS.noChanges);
+    // The spec's one message, on the note field too (issue 42).
+    expect(noNote.json().errors.transaction_note).toBe(TRANSACTION_TEXTS.noChanges);
     for (const who of [w.repB, w.managerB, w.hcB]) {
       expect((await injectAs(t.app, who, { method: 'PATCH', url: url(), payload: body() })).statusCode).toBe(
         403,
@@ -467,7 +483,14 @@ describe('exports', () => {
       isAdmin: true,
       domainId: null,
     } as Parameters<typeof openTransactionExport>[1];
-    const file = await openTransactionExport(t.db, actor, { offset: 0, sales_rep_id: w.repA2.id }, 'csv', 2);
+    const file = await openTransactionExport(
+      t.db,
+      actor,
+      { offset: 0, sales_rep_id: w.repA2.id },
+      'csv',
+      async () => {},
+      2,
+    );
     let text = '';
     for await (const chunk of file.body) text += chunk;
     const exported = text

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/platform.ts';
-import { LOGIN_THROTTLE, THROTTLED_MESSAGE } from '../src/modules/sign-in/login-throttle.ts';
+import { LOGIN_THROTTLE, THROTTLED_MESSAGE } from '../src/modules/accounts/login-throttle.ts';
 import { createUser } from '../src/seed/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -1,4 +1,8 @@
-import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
+import {
+  EMAIL_CHECKS_LIMITED,
+  EMAIL_CHECKS_PER_MINUTE,
+  EMAIL_TAKEN_MESSAGE,
+} from '@portal/shared/account-email';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -395,6 +399,34 @@ describe('POST /api/v1/users/email-exists/', () => {
     expect((await ask({ email: 'free@example.test' }, hc)).statusCode).toBe(200);
     // Patients create no accounts: they cannot probe addresses.
     expect((await ask({ email: 'exists@example.test' }, user)).statusCode).toBe(403);
+  });
+
+  it('answers one account 30 probes a minute, then 429 with its reason, from however many addresses', async () => {
+    // The finding: 100 probes from one HC answered in 349 ms.
+    const hc = await createUserOfRole(t.db, MEMBERSHIP.harvestCenter);
+    const token = await tokenFor(t.app, hc);
+    const probe = (n: number) =>
+      injectAs(t.app, token, {
+        method: 'POST',
+        url: '/api/v1/users/email-exists/',
+        payload: { email: `probe-${n}@example.test` },
+        remoteAddress: `10.77.0.${n + 1}`,
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < EMAIL_CHECKS_PER_MINUTE + 1; n++) statuses.push((await probe(n)).statusCode);
+    expect(statuses.slice(0, EMAIL_CHECKS_PER_MINUTE).every((status) => status === 200)).toBe(true);
+    const limited = await probe(EMAIL_CHECKS_PER_MINUTE + 1);
+    expect(statuses.at(-1)).toBe(429);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(EMAIL_CHECKS_LIMITED);
+    // Counted per account: another account still asks.
+    const other = await createUserOfRole(t.db, MEMBERSHIP.harvestCenter);
+    const asked = await injectAs(t.app, other, {
+      method: 'POST',
+      url: '/api/v1/users/email-exists/',
+      payload: { email: 'probe-0@example.test' },
+    });
+    expect(asked.statusCode).toBe(200);
   });
 });
 

@@ -221,6 +221,36 @@ describe('white-label wizard', () => {
       (await post(hc, '/domain/white-label/', { name: 'X', url: 'https://x.example.com' })).statusCode,
     ).toBe(403);
   });
+
+  it("a replaced logo's old address answers 404 with no-store; only the file found is cached for good", async () => {
+    const { id, domain } = await registerDomain('clinics-logo.example.com', 'admin@clinics-logo.example.com');
+    const first = await t.app.inject({ method: 'GET', url: domain.logo_url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const form = multipartBody(
+      { description: 'Our clinics', email_sender: 'hello@clinics-logo.example.com', domain: String(id) },
+      { name: WHITE_LABEL_LOGO_FIELD, filename: 'logo.png', content: await logo(), type: 'image/png' },
+    );
+    const replaced = await injectAs(t.app, superAdmin, {
+      method: 'POST',
+      url: '/domain/white-label/config/',
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().domain.logo_url).not.toBe(domain.logo_url);
+
+    const gone = await t.app.inject({ method: 'GET', url: domain.logo_url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
+    const notALogo = await t.app.inject({ method: 'GET', url: `/media/white-label/${id}/domain.json` });
+    expect(notALogo.statusCode).toBe(404);
+    expect(notALogo.headers['cache-control']).toBe('no-store');
+    const current = await t.app.inject({ method: 'GET', url: replaced.json().domain.logo_url });
+    expect(current.statusCode).toBe(200);
+    expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
 });
 
 describe('white-label domains that would turn the portal inward', () => {

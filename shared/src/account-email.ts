@@ -10,3 +10,10 @@ export const ZEmailExistsBody = z.object({
   exclude_id: z.number().int().positive().optional(),
 });
 export const ZEmailExists = z.object({ exists: z.boolean() });
+
+/**
+ * What one account may ask of email-exists a minute (from however many addresses): a form's checks,
+ * not a walk through a list of addresses.
+ */
+export const EMAIL_CHECKS_PER_MINUTE = 30;
+export const EMAIL_CHECKS_LIMITED = 'Too many e-mail addresses checked. Please wait a minute and try again.';

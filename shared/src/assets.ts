@@ -23,6 +23,14 @@ export const ASSET_TEXTS = {
   notYourAssets: 'You can see only the assets of your own account type.',
 } as const;
 
+/** The floating button of every signed-in page and its panel (part 1 §2, layout). */
+export const RESOURCE_CENTER_TEXTS = {
+  button: 'Resource Center',
+  none: "This page doesn't have any suggested resources yet",
+  /** The support contact the panel names (with or without suggestions). */
+  supportEmail: 'support@example.com',
+} as const;
+
 /** Item types (part 2 §3): 1 an external link, 2 an uploaded file. */
 export const ASSET_ITEM_TYPE = { link: 1, file: 2 } as const;
 /** Most links, files and sections one asset holds (a guard against runaway forms). */

@@ -3,7 +3,7 @@ import { ZEmail } from './auth.ts';
 import { ZOpaqueData } from './cards.ts';
 import { applicableDiscountCents, normalizeCouponCode } from './coupons.ts';
 import { ZIsoDate } from './dates.ts';
-import { ZPhone, zText } from './form-fields.ts';
+import { PHONE_MESSAGE, PHONE_REQUIRED_MESSAGE, ZPhone, zText } from './form-fields.ts';
 import { PATIENT_PRODUCT_IDS, PRODUCT } from './products.ts';
 import { zDecimalAmount } from './spec-values.ts';
 
@@ -224,7 +224,7 @@ export const ZCheckoutBody = z
         ctx.addIssue({
           code: 'custom',
           path: ['phone_number'],
-          message: 'Phone number must contain digits only',
+          message: phone.success ? PHONE_REQUIRED_MESSAGE : PHONE_MESSAGE,
         });
       }
     }

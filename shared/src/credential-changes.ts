@@ -27,3 +27,17 @@ export function isLoginEmailChange(formEmail: string | undefined, savedEmail: st
   if (formEmail === undefined) return false;
   return formEmail.trim().toLowerCase() !== savedEmail.trim().toLowerCase();
 }
+
+/**
+ * An admin account's credentials (password, login e-mail, second factors) are changed only by the
+ * super admin: Login As already refuses admins, and a plain admin must not take over a peer.
+ */
+export const ADMIN_CREDENTIALS_SUPER_ADMIN_ONLY_MESSAGE =
+  "Only the super admin can change another admin's password, login e-mail or second factors.";
+
+/**
+ * A signed-in session that typed too many wrong current passwords is ended: whoever holds it does
+ * not know the password, and the holder is mailed.
+ */
+export const REAUTHENTICATION_LOCKED_MESSAGE =
+  'Too many wrong passwords. You have been signed out to protect this account; sign in again to continue.';

@@ -59,6 +59,8 @@ export const DOCUMENT_TEXTS = {
   submitRegistration: 'Please submit registration process.',
   signAttestation: 'Sign Attestation Document',
   consent: 'I agree to use electronic records and signatures, and to sign this document electronically.',
+  /** The admin's Sign Document for a patient with no Pending document. */
+  nothingToSign: 'No document is waiting for a signature.',
 } as const;
 
 /** The completed pages (part 1 §2): where a signer lands after signing. */

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** Separators people type in phone numbers; the rest must be digits ("phone numeric", part 1 §5). */
 export const PHONE_MESSAGE = 'Phone number must contain digits only';
+/** An empty phone where one is needed says so (not "digits only", issue 42). */
+export const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
 export const ZPhone = z
   .string()
   .trim()

@@ -89,5 +89,7 @@ export const ZRemoveStaffBody = z.object({
 });
 export type TRemoveStaffBody = z.infer<typeof ZRemoveStaffBody>;
 export const STAFF_REMOVED_MESSAGE = 'Staff member has been removed.';
+export const STAFF_REMOVED_BY_CENTER_MESSAGE =
+  'Only the harvest center itself or an admin can remove its staff.';
 export const STAFF_NOT_OF_CENTER_MESSAGE = 'This staff member does not work for this harvest center.';
 export const ZRemoveStaffResponse = z.object({ success: z.literal(true), message: z.string() });

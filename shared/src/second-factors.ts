@@ -69,6 +69,19 @@ export const LAST_REQUIRED_FACTOR_MESSAGE =
 export const SECOND_FACTOR_THROTTLED_MESSAGE =
   'Too many wrong codes for this account. Please wait 15 minutes and try again.';
 
+/** Whether a session was established with a second factor (a passkey alone counts: it verified the user). */
+export function isEstablishedWithSecondFactor(established: TSessionEstablished): boolean {
+  return established !== 'password';
+}
+
+/**
+ * Switching a second factor off for an account type weakens every account of it: only the super
+ * admin, in a session it opened with a second factor, changes the policy, and every admin is mailed.
+ */
+export const POLICY_SUPER_ADMIN_ONLY_MESSAGE = 'Only the super admin can change the sign-in policy.';
+export const POLICY_SECOND_FACTOR_MESSAGE =
+  'Sign in with your passkey or authenticator app to change the sign-in policy: a password alone is not enough.';
+
 /** A TOTP code as typed: six digits, spaces allowed ("123 456"). */
 export const ZTotpCode = z
   .string()
@@ -229,6 +242,8 @@ export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 /** GET/PUT /api/admin/second-factor-policy/ */
 export const ZSecondFactorPolicy = z.object({
   account_types: z.array(z.object({ id: z.number().int(), name: z.string(), required: z.boolean() })),
+  /** Why the caller cannot change the policy now (null: it can). */
+  change_refused: z.string().nullable(),
 });
 export type TSecondFactorPolicy = z.infer<typeof ZSecondFactorPolicy>;
 export const ZSecondFactorPolicyUpdate = z.object({

@@ -124,6 +124,12 @@ export const SIGN_UP_LINK_INVALID_MESSAGE = 'This sign-up link is not valid. Ask
 export const SIGN_UP_ATTESTATION_MESSAGE =
   'Sign the attestation again: the signed document does not match this sign-up.';
 export const SIGN_UP_THROTTLED_MESSAGE = 'Too many sign-ups from this address. Please try again in an hour.';
+/** What a sign-up answers, for a new address and a taken one alike: the mail says which it was. */
+export function signUpSentMessage(email: string): string {
+  return `Thank you. We sent a message to ${email}: open it to confirm your e-mail address, then sign in.`;
+}
+/** The mail to an account's owner when a public form was sent with its address. */
+export const SIGN_UP_TAKEN_NOTICE_SUBJECT = 'Someone tried to sign up on Portal with your e-mail address';
 
 const optionalText = (max = 200) => zText(max).default('');
 
@@ -177,9 +183,13 @@ export const ZAccountSignUp = z
   });
 export type TAccountSignUp = z.infer<typeof ZAccountSignUp>;
 
+/**
+ * The answer to a public sign-up, the same whether the address was new or already had an account
+ * (the owner is mailed instead): it names no account, so it carries no id.
+ */
 export const ZAccountSignUpResponse = z.object({
   message: z.string(),
-  data: z.object({ id: z.number().int(), email: z.string(), subscription: z.number().int() }),
+  data: z.object({ email: z.string(), subscription: z.number().int() }),
 });
 export type TAccountSignUpResponse = z.infer<typeof ZAccountSignUpResponse>;
 

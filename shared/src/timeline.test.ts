@@ -35,8 +35,13 @@ describe('patientStage', () => {
     expect(patientStage(ready).key).toBe('ready');
     expect(patientStage({ ...ready, vialsShipped: 1, vialsAvailable: 3 })).toEqual({
       key: 'shipped',
-      label: 'Your vials have been shipped',
+      label: '1 of your vials has been shipped',
       next: '3 vials remain in storage.',
+    });
+    expect(patientStage({ ...ready, vialsShipped: 4, vialsAvailable: 0 })).toEqual({
+      key: 'shipped',
+      label: 'Your vials have been shipped',
+      next: null,
     });
     // A shipment recorded without the earlier dates still says shipped.
     expect(patientStage({ ...NOTHING, vialsShipped: 2 }).key).toBe('shipped');

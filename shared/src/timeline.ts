@@ -57,11 +57,17 @@ export type StageRecord = {
 /** Where the patient's tissue is, and what comes next, from the lab record (the furthest step wins). */
 export function patientStage(record: StageRecord): TPatientStage {
   if (record.vialsShipped > 0) {
-    return {
-      key: 'shipped',
-      label: 'Your vials have been shipped',
-      next: record.vialsAvailable > 0 ? `${record.vialsAvailable} vials remain in storage.` : null,
-    };
+    // Some still stored: the message says how many left, not that the vials have gone.
+    if (record.vialsAvailable > 0) {
+      const shipped = record.vialsShipped;
+      const left = record.vialsAvailable;
+      return {
+        key: 'shipped',
+        label: `${shipped} of your vials ${shipped === 1 ? 'has' : 'have'} been shipped`,
+        next: left === 1 ? '1 vial remains in storage.' : `${left} vials remain in storage.`,
+      };
+    }
+    return { key: 'shipped', label: 'Your vials have been shipped', next: null };
   }
   if (record.dateVialsReadyToShip) {
     return {

@@ -12,7 +12,8 @@ beforeAll(async () => {
     insert into item (name, data, at, ok) values ('one', '{"n": 1}', '2026-01-02T03:04:05Z', true);
   `);
   client = withNamedStatements(pglite);
-});
+  // A fresh PGlite runs initdb (~3 s alone); on a busy two-core CI machine it took over 10 s.
+}, 60_000);
 afterAll(() => pglite.close());
 
 const namedStatements = async () =>

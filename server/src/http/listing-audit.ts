@@ -23,3 +23,18 @@ export async function auditListing<T>(
   );
   return list;
 }
+
+/**
+ * The same for a list sent in parts (a streamed export): call the answer with each part's patients
+ * before the part is sent, one row a part (decision 028), so the trail names every patient the file
+ * held, however long it is.
+ */
+export function auditStreamedListing(
+  db: Db,
+  request: FastifyRequest,
+  action: PatientListingAction,
+): (patientIds: Iterable<number | null | undefined>) => Promise<void> {
+  const actor = requireActor(request);
+  const listing = { action, ip: request.ip, path: request.url.split('?')[0] };
+  return (patientIds) => recordPatientListing(db, actor, listing, patientIds);
+}

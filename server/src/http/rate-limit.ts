@@ -66,6 +66,19 @@ function postgresStore(db: Db) {
 }
 
 /**
+ * Takes back the hit this request counted on its route's limit (keyed as the store above and the
+ * plugin's default key, the client address): for a limit that counts what succeeded, such as the
+ * accounts a public sign-up made, and not the attempts refused on the way (issue 42).
+ */
+export async function giveBackRateLimitHit(db: Db, request: FastifyRequest): Promise<void> {
+  const key = `${request.method} ${request.routeOptions.url} ${request.ip}`;
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+    .where(sql`${rateLimitHits.key} = ${key} and ${rateLimitHits.resetAt} > now()`);
+}
+
+/**
  * @fastify/rate-limit on the routes that ask for it (`config.rateLimit`), counted per client address
  * in the database. It runs before the handler (after access control), and answers in the API's
  * error shape.

@@ -4,12 +4,14 @@ import type { TSessionUser } from '@portal/shared/auth';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AgreementGate } from '../features/agreement/components/agreement-gate.tsx';
 import { PatientVialsSlot } from '../features/patients/components/patient-vials-slot.ts';
+import { PatientSigningSlot } from '../features/users/components/patient-signing-slot.ts';
 import { BRANDING } from '../lib/branding.ts';
 import { getToken, loginPath } from '../lib/session.ts';
 import { useCurrentUser } from '../lib/use-current-user.ts';
 import { Logo } from './logo.tsx';
 import { PatientFormVials } from './patient-form-vials.tsx';
-import { ResourceCenter } from './resource-center.tsx';
+import { PatientSigning } from './patient-signing.tsx';
+import { RESOURCE_CENTER_CLEARANCE, ResourceCenter } from './resource-center.tsx';
 import { ReturnToAccountBanner } from './return-to-account-banner.tsx';
 import { MAIN_CONTENT_ID } from './root-layout.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -58,7 +60,6 @@ function SignedInShell({ user }: { user: TSessionUser }) {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <ResourceCenter user={user} />
             <UserMenu user={user} />
           </Group>
         </Group>
@@ -66,15 +67,18 @@ function SignedInShell({ user }: { user: TSessionUser }) {
       <AppShell.Navbar p="md" aria-label="Main menu">
         <SideMenu user={user} onNavigate={navbar.close} />
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} pb={RESOURCE_CENTER_CLEARANCE}>
         <TestPaymentsBanner mb="md" />
         <ReturnToAccountBanner />
         <AgreementGate user={user}>
           <PatientVialsSlot value={PatientFormVials}>
-            <Outlet />
+            <PatientSigningSlot value={PatientSigning}>
+              <Outlet />
+            </PatientSigningSlot>
           </PatientVialsSlot>
         </AgreementGate>
       </AppShell.Main>
+      <ResourceCenter user={user} />
     </AppShell>
   );
 }

@@ -1,9 +1,11 @@
 import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { MembershipId } from '@portal/shared/memberships';
 import { TEXT } from '@portal/shared/ui-constants';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import './app.css';
 import { BRANDING } from '../lib/branding.ts';
+import { getStoredUser } from '../lib/session.ts';
 import { useBuildVersionCheck } from './build-version.ts';
 import { useDialogFocus } from './dialog-focus.ts';
 import { Logo } from './logo.tsx';
@@ -15,7 +17,10 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Around every page, signed in or not: the page title, the skip link and the build-version check. */
 export function RootLayout() {
-  const { title } = useRouteHandle();
+  const { title: routeTitle, titleFor } = useRouteHandle();
+  // The signed-in membership's own title where the route has one (its heading says the same).
+  const membership = getStoredUser()?.membership[0]?.id;
+  const title = (membership !== undefined ? titleFor?.[membership as MembershipId] : undefined) ?? routeTitle;
   useBuildVersionCheck();
   useDialogFocus();
   useEffect(() => {

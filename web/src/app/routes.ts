@@ -29,6 +29,8 @@ export interface AppRoute {
   path: string;
   /** Page title '{title} — Portal' (part 1 §2). */
   title?: string;
+  /** Another title for some memberships, as the page's heading says it (a patient's 'Payment Options'). */
+  titleFor?: Partial<Record<MembershipId, string>>;
   /** Opens without a session and outside the signed-in layout; every other route needs a stored token. */
   public?: true;
   /** A public page with more to show than a form (a document to read, an audit trail): a wider frame. */
@@ -355,6 +357,7 @@ export const ROUTES: AppRoute[] = [
   {
     path: '/hc-payments',
     title: 'Payment Methods',
+    titleFor: { [MEMBERSHIP.patient]: 'Payment Options' },
     memberships: [...CENTER_MEMBERSHIPS, MEMBERSHIP.patient],
     page: () =>
       import('../features/billing/pages/payment-methods-page.tsx').then((m) => m.PaymentMethodsPage),
@@ -548,7 +551,7 @@ export function routeAdmits(
   );
 }
 
-export type RouteHandle = Pick<AppRoute, 'title' | 'wide'>;
+export type RouteHandle = Pick<AppRoute, 'title' | 'titleFor' | 'wide'>;
 
 /** The title and frame of the page being shown (the deepest route, which is always a page). */
 export function useRouteHandle(): RouteHandle {

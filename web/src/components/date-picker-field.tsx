@@ -10,5 +10,10 @@ import { useId } from 'react';
 export function DatePickerField(props: DatePickerInputProps) {
   const generatedId = useId();
   const id = props.id ?? generatedId;
-  return <DatePickerInput {...props} id={id} popoverProps={{ ...props.popoverProps, id: `${id}-label` }} />;
+  // The field is a button, where aria-required is not allowed (axe's aria-allowed-attr, critical):
+  // the form's required mark stays as the label's asterisk.
+  const { 'aria-required': _ariaRequired, ...fieldProps } = props;
+  return (
+    <DatePickerInput {...fieldProps} id={id} popoverProps={{ ...props.popoverProps, id: `${id}-label` }} />
+  );
 }

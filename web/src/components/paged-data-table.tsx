@@ -44,7 +44,10 @@ interface TableSearchInputProps {
   placeholder?: string;
 }
 
-/** The search field above a paged table: typing starts again at page 1 (see useTableSearch). */
+/**
+ * The search field above a paged table: typing starts again at page 1 (see useTableSearch). On a
+ * phone it takes the whole line (its own, beside other filters), so its placeholder shows whole.
+ */
 export function TableSearchInput({ table, label, placeholder }: TableSearchInputProps) {
   return (
     <TextInput
@@ -53,7 +56,7 @@ export function TableSearchInput({ table, label, placeholder }: TableSearchInput
       placeholder={placeholder}
       value={table.search}
       onChange={(event) => table.setSearch(event.currentTarget.value)}
-      maw={360}
+      w={{ base: '100%', sm: 360 }}
     />
   );
 }

@@ -107,7 +107,12 @@ interface RemoteOptionMultiSelectProps {
   onChange: (value: PickedOption[]) => void;
 }
 
-/** The multiple-choice form of RemoteOptionSelect: the chosen stay listed, the rest are searched. */
+/**
+ * The multiple-choice form of RemoteOptionSelect: the chosen stay listed as pills, the rest are
+ * searched. The list opens on a click or typing, not on focus (a dialog focuses its first field,
+ * and the list then covered Save), and leaves out the chosen: shown again without their tick, a
+ * click there dropped a center unseen (issue 42).
+ */
 export function RemoteOptionMultiSelect({ list, label, value, onChange }: RemoteOptionMultiSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -131,6 +136,8 @@ export function RemoteOptionMultiSelect({ list, label, value, onChange }: Remote
       renderOption={renderDescribedOption(options.data ?? [])}
       value={value.map((option) => String(option.id))}
       onChange={(ids) => onChange(ids.map((id) => ({ id: Number(id), label: labels.get(id) ?? id })))}
+      openOnFocus={false}
+      hidePickedOptions
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,6 +1,6 @@
 import type { TApiError } from '@portal/shared/errors';
 import { TEXT } from '@portal/shared/ui-constants';
-import { clearSession, getToken, loginPath } from './session.ts';
+import { clearSession, getStoredUser, getToken, loginPath } from './session.ts';
 
 /** A failed call, in the API's one error shape (docs/architecture.md, "The API contract"). */
 export class ApiError extends Error {
@@ -77,10 +77,12 @@ function leaveTo(path: string): void {
 
 function handleAccessErrors(error: ApiError, sentToken: string | null): void {
   if (error.status === 401 || (error.status === 403 && SIGN_IN_PENDING.has(error.code ?? ''))) {
+    // Whose session ended: the way back to this page is theirs alone.
+    const userId = sentToken !== null ? (getStoredUser()?.id ?? null) : null;
     clearSession();
     // A call that carried a token was refused: the session has expired or been ended elsewhere.
     const here = window.location.pathname + window.location.search;
-    leaveTo(loginPath(here, { expired: sentToken !== null }));
+    leaveTo(loginPath(here, { expired: sentToken !== null, userId }));
   } else if (error.status === 403 && error.code !== AGREEMENT_REQUIRED) {
     leaveTo('/unauthorized');
   }

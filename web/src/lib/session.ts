@@ -67,20 +67,59 @@ function isLocalPath(path: string): boolean {
 
 /** The query flag that makes the login page say the session expired. */
 export const SESSION_EXPIRED_PARAM = 'expired';
+/** The query value naming whose session sent the browser to the login page (its redirect is theirs). */
+export const REDIRECT_OWNER_PARAM = 'for';
 
-/** The login page, told to come back here afterwards (and, after a 401, that the session expired). */
-export function loginPath(returnTo: string, options: { expired?: boolean } = {}): string {
+/**
+ * The login page, told to come back here afterwards (and, after a 401, that the session expired and
+ * whose it was: the way back belongs to that user, not to whoever signs in next on this browser).
+ */
+export function loginPath(
+  returnTo: string,
+  options: { expired?: boolean; userId?: number | null } = {},
+): string {
   const expired = options.expired ? `&${SESSION_EXPIRED_PARAM}=1` : '';
-  return `/?redirect=${encodeURIComponent(returnTo)}${expired}`;
+  const owner = options.userId ? `&${REDIRECT_OWNER_PARAM}=${options.userId}` : '';
+  return `/?redirect=${encodeURIComponent(returnTo)}${expired}${owner}`;
 }
 
-export function setRedirectMarker(path: string): void {
-  if (isLocalPath(path)) writeSessionValue('redirect', path);
+type RedirectMarker = { path: string; userId: number | null };
+
+/** Which signed-in paths a user may open (the app's route guard, registered by web/src/app). */
+let redirectAdmits: (path: string, user: TSessionUser) => boolean = () => true;
+
+export function guardRedirects(admits: (path: string, user: TSessionUser) => boolean): void {
+  redirectAdmits = admits;
 }
 
-/** Reads and forgets where the user was going before the login page. */
+/** Keeps where to go after the login, and for whom (null: whoever signs in next). */
+export function setRedirectMarker(path: string, userId: number | null = null): void {
+  if (isLocalPath(path))
+    writeSessionValue('redirect', JSON.stringify({ path, userId } satisfies RedirectMarker));
+}
+
+function readRedirectMarker(): RedirectMarker | null {
+  const raw = readSessionValue('redirect');
+  if (!raw) return null;
+  try {
+    const marker = JSON.parse(raw) as Partial<RedirectMarker> | null;
+    if (typeof marker?.path !== 'string') return null;
+    return { path: marker.path, userId: typeof marker.userId === 'number' ? marker.userId : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads and forgets where the user was going before the login page: only the signed-in user's own
+ * (an earlier visitor's is dropped), and only a page this user may open (else /unauthorized would
+ * greet a new account).
+ */
 export function takeRedirectMarker(): string | null {
-  const path = readSessionValue('redirect');
+  const marker = readRedirectMarker();
   localStorage.removeItem(SESSION_KEYS.redirect);
-  return path && isLocalPath(path) ? path : null;
+  const user = getStoredUser();
+  if (!marker || !user || !isLocalPath(marker.path)) return null;
+  if (marker.userId !== null && marker.userId !== user.id) return null;
+  return redirectAdmits(marker.path, user) ? marker.path : null;
 }

@@ -3,7 +3,7 @@ import { identityOf } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isResetRequestAllowed } from '../../modules/sign-in/login-throttle.ts';
+import { isResetRequestAllowed } from '../../modules/accounts/login-throttle.ts';
 import { resetSecondFactors } from '../../modules/sign-in/second-factors/factor-reset.ts';
 import { sendPasswordResetMail } from '../../modules/sign-in/sign-in.service.ts';
 import { findFactorResetTarget, findPasswordResetTarget } from '../../modules/users/account-recovery.ts';

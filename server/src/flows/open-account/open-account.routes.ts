@@ -7,6 +7,7 @@ import { SIGN_UP_THROTTLED_MESSAGE, ZAccountSignUp, ZAccountSignUpResponse } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../errors/app-error.ts';
+import { giveBackRateLimitHit } from '../../http/rate-limit.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { createHarvestCenter } from '../../modules/harvest-centers/harvest-centers.service.ts';
 import { type OpenAccountDeps, openAccount } from './open-account.ts';
@@ -56,10 +57,17 @@ export const openAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await createHarvestCenter(app.db, request.actor, body, context);
         return reply.status(201).send({ message: HARVEST_CENTER_CREATED_MESSAGE, data });
       }
-      const body = parseInput(ZAccountSignUp, request.body);
-      // A sign-up on a white-label domain's host joins that domain.
-      const domainId = request.tenant?.id ?? null;
-      return reply.status(201).send(await openAccount(deps, body, { ...context, domainId }));
+      // The limit counts the accounts an address made: a refused attempt (a weak password, a field
+      // left out) gives its hit back, so a clinic's office does not lock itself out (issue 42).
+      try {
+        const body = parseInput(ZAccountSignUp, request.body);
+        // A sign-up on a white-label domain's host joins that domain.
+        const domainId = request.tenant?.id ?? null;
+        return reply.status(201).send(await openAccount(deps, body, { ...context, domainId }));
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) await giveBackRateLimitHit(app.db, request);
+        throw error;
+      }
     },
   );
 };

@@ -1,7 +1,10 @@
 import type { TAccountSignUp, TAccountSignUpResponse } from '@portal/shared/sign-up';
 import type { RequestContext } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
-import { claimAttestationOfSignUp } from '../../modules/documents/embedded-signing.ts';
+import {
+  checkAttestationOfSignUp,
+  claimAttestationOfSignUp,
+} from '../../modules/documents/embedded-signing.ts';
 import {
   hashSignUpPassword,
   recordSignUp,
@@ -30,18 +33,23 @@ const hashPassword = step('hash the password', (body: TAccountSignUp) => hashSig
 
 /**
  * One transaction: the account and its links (sign-up), and for a new harvest center the attestation
- * it signed before signing up, claimed as its own (documents). Either both are kept or neither.
+ * it signed before signing up, claimed as its own (documents). Either both are kept or neither. An
+ * address that already had an account makes nothing (its owner is mailed): the attestation is then
+ * checked as it would be claimed, so a refusal does not tell the two apart.
  */
 const recordAccount = step(
   'record the account',
   (input: { deps: OpenAccountDeps; body: TAccountSignUp; passwordHash: string; context: SignUpContext }) =>
     input.deps.db.transaction(async (tx) => {
-      const { account, attestation } = await recordSignUp(tx, input.body, input.passwordHash, {
+      const recorded = await recordSignUp(tx, input.body, input.passwordHash, {
         ...input.context,
         publicUrl: input.deps.publicUrl,
       });
-      if (attestation) await claimAttestationOfSignUp(tx, attestation);
-      return account;
+      if (recorded.attestation) {
+        if (recorded.kind === 'created') await claimAttestationOfSignUp(tx, recorded.attestation);
+        else await checkAttestationOfSignUp(tx, recorded.attestation);
+      }
+      return recorded;
     }),
 );
 
@@ -49,7 +57,9 @@ const wakeMailWorker = step('wake the mail worker', async (deps: OpenAccountDeps
 
 /**
  * POST /api/v1/harvest-centers/ without a session: the seven public sign-up forms. The account
- * cannot sign in before its e-mail address is confirmed (the mail is queued with the account).
+ * cannot sign in before its e-mail address is confirmed (the mail is queued with the account). A
+ * taken address gets the same answer (its owner gets a notice instead): the forms tell nobody
+ * whether an address has an account.
  */
 export async function openAccount(
   deps: OpenAccountDeps,
@@ -59,8 +69,9 @@ export async function openAccount(
   return runFlow(deps.log, async (run) => {
     await run(refuseRobots, { db: deps.db, body, context });
     const passwordHash = await run(hashPassword, body);
-    const account = await run(recordAccount, { deps, body, passwordHash, context });
+    const recorded = await run(recordAccount, { deps, body, passwordHash, context });
     await run.afterCommit(wakeMailWorker, deps);
-    return signUpAnswer(account);
+    // The same answer whether the address was new or taken (the mail says which).
+    return signUpAnswer(body.email, recorded.membershipId);
   });
 }

@@ -206,6 +206,16 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: number)
   return row !== undefined;
 }
 
+/** The account an e-mail belongs to (without regard to case), to tell its owner something; or undefined. */
+export async function findEmailOwner(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
 export async function hasTag(db: Db, userId: number, tagId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: userTagLinks.userId })

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../errors/app-error.ts';
 import { hasTag } from './account-view.repository.ts';
-import { isRhcAssociatedWithHc } from './center-links.repository.ts';
+import { isRhcAssociatedWithHc, isStaffOfHarvestCenter } from './center-links.repository.ts';
 import { findHarvestCenterOfPatient } from './patient-links.repository.ts';
 
 /**
@@ -45,6 +45,18 @@ export async function requireOwnBuyer(db: Db, actor: Actor, userId: number): Pro
   const buyer = await requireBuyer(db, actor);
   if (buyer.userId !== userId) throw forbidden();
   return buyer;
+}
+
+/**
+ * Reading a buyer's saved locations: its own, or, for HC staff, those of a harvest center they work
+ * for (part 2 §6: staff request labels for their HC and pick its saved address; they change none).
+ */
+export async function requireLocationsReader(db: Db, actor: Actor, userId: number): Promise<void> {
+  if (actor.membershipId === MEMBERSHIP.hcStaff) {
+    if (await isStaffOfHarvestCenter(db, actor.id, userId)) return;
+    throw forbidden();
+  }
+  await requireOwnBuyer(db, actor, userId);
 }
 
 /**

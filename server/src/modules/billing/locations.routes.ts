@@ -6,12 +6,12 @@ import {
   ZLocationPatch,
   ZSavedLocation,
 } from '@portal/shared/locations';
-import { BUYER_MEMBERSHIPS } from '@portal/shared/memberships';
+import { BUYER_MEMBERSHIPS, MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../http/access.ts';
-import { requireBuyer, requireOwnBuyer } from '../accounts/buyers.ts';
+import { requireBuyer, requireLocationsReader, requireOwnBuyer } from '../accounts/buyers.ts';
 import {
   createLocation,
   deleteLocation,
@@ -22,16 +22,16 @@ import {
 
 const tags = ['locations'];
 
-/** Saved shipping locations. Each account reaches only its own, like its cards. */
+/** Saved shipping locations. Each account reaches only its own, like its cards; HC staff read their HC's. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/locations/user/:id/',
     {
-      config: { access: BUYER_MEMBERSHIPS },
+      config: { access: [...BUYER_MEMBERSHIPS, MEMBERSHIP.hcStaff] },
       schema: { tags, params: ZIdParams, response: { 200: z.array(ZSavedLocation) } },
     },
     async (request) => {
-      await requireOwnBuyer(app.db, requireActor(request), request.params.id);
+      await requireLocationsReader(app.db, requireActor(request), request.params.id);
       return listLocations(app.db, request.params.id);
     },
   );

@@ -35,6 +35,7 @@ export type CheckoutOrigin = { ip: string | null; userAgent: string | null };
 export const CHECKOUT_MESSAGES = {
   unavailable: 'The payment service is not available right now. Nothing was charged; please try again.',
   notYourPatient: 'This patient is not one of your patients.',
+  notPatientsCenter: "This patient belongs to another harvest center: choose the patient's own.",
   chooseHarvestCenter: 'Choose one of your harvest centers.',
   noSuchProduct: 'This product does not exist.',
   onlyVials: 'Patients order vials (product 2) here.',
@@ -140,6 +141,13 @@ export async function prepareOrder(
           : found.referralHarvestCenterId === buyer.userId);
     if (!found || !mine)
       throw badRequest(CHECKOUT_MESSAGES.notYourPatient, { patient_id: CHECKOUT_MESSAGES.notYourPatient });
+    // An order's center is its patient's: a center it names must be the patient's own, or the sale
+    // (and the patient's name in it, its history and receipt) would go to a center that is not.
+    if (order.harvest_center_temporal !== null && order.harvest_center_temporal !== found.harvestCenterId) {
+      throw badRequest(CHECKOUT_MESSAGES.notPatientsCenter, {
+        harvest_center_temporal: CHECKOUT_MESSAGES.notPatientsCenter,
+      });
+    }
     patient = { id: found.id, name: `${found.firstName} ${found.lastName}`.trim() };
   }
   if (productNeedsPatient(product.id) && patient === null && !order.create_patient) {

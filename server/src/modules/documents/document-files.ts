@@ -20,7 +20,9 @@ export const documentKeys = {
  * The template a new request of a kind is made from: the center's own attestation template
  * (users.template_id) for an attestation, else the admin's replacement of the kind's text, else
  * none (the built-in text). A template id that names no usable template (say, an old BoldSign id)
- * falls back the same way.
+ * falls back the same way, and so does the template made from the center's signed attestation:
+ * that file names the center as its signer and carries the center's document id, so a patient's
+ * attestation made from it would show both (issue 42). Each patient's attestation names its own.
  */
 export async function resolveTemplate(
   db: Db,
@@ -29,7 +31,7 @@ export async function resolveTemplate(
 ): Promise<TemplateRow | undefined> {
   if (kind === 'attestation' && centerTemplateId) {
     const own = await findTemplate(db, centerTemplateId);
-    if (own && own.kind === 'attestation' && own.fileKey) return own;
+    if (own && own.kind === 'attestation' && own.fileKey && own.sourceDocumentId === null) return own;
   }
   const fallback = await findDefaultTemplate(db, kind);
   return fallback?.fileKey ? fallback : undefined;
@@ -45,6 +47,8 @@ export type OriginalInput = {
   createdAt: Date;
   template: TemplateRow | undefined;
   harvestCenterLogo?: Uint8Array | null;
+  /** A center's own attestation gets the center's text, not the patient's questionnaire. */
+  signerRole?: 'patient' | 'harvest-center';
 };
 
 /** Writes the original (what is signed) of a new document and answers its key and SHA-256. */
@@ -66,6 +70,7 @@ export async function storeOriginal(
           documentId: input.documentId,
           createdAt: input.createdAt,
           harvestCenterLogo: input.harvestCenterLogo,
+          signerRole: input.signerRole,
         },
         { whenBusy: 'wait' },
       );

@@ -399,16 +399,10 @@ export async function insertTemplate(
   return existing;
 }
 
-/**
- * Gives a sign-up attestation (signed before its account existed) to the new account: the
- * document, Completed, signed by that e-mail and not yet claimed, and the template made from it.
- * The conditional UPDATE makes a second claim of the same document fail. False when anything does
- * not match.
- */
-export async function claimSignupAttestation(
-  db: Db,
-  input: { documentId: string; templateId: string; email: string; userId: number },
-): Promise<boolean> {
+type SignupAttestation = { documentId: string; templateId: string; email: string };
+
+/** The template made from a sign-up attestation, not owned yet, or undefined. */
+async function findUnownedSignupTemplate(db: Db, input: SignupAttestation) {
   const [template] = await db
     .select({ id: documentTemplates.id })
     .from(documentTemplates)
@@ -421,24 +415,52 @@ export async function claimSignupAttestation(
       ),
     )
     .limit(1);
+  return template;
+}
+
+/** The attestation a sign-up may claim: Completed, signed by that e-mail, not claimed yet. */
+function claimableSignupAttestation(input: SignupAttestation) {
+  return and(
+    eq(documents.documentId, input.documentId),
+    eq(documents.kind, 'attestation'),
+    eq(documents.party, 'harvest-center'),
+    eq(documents.status, 'Completed'),
+    isNull(documents.signerUserId),
+    eq(sql`lower(${documents.signerEmail})`, input.email.toLowerCase()),
+  );
+}
+
+/**
+ * Gives a sign-up attestation (signed before its account existed) to the new account: the
+ * document, Completed, signed by that e-mail and not yet claimed, and the template made from it.
+ * The conditional UPDATE makes a second claim of the same document fail. False when anything does
+ * not match.
+ */
+export async function claimSignupAttestation(
+  db: Db,
+  input: SignupAttestation & { userId: number },
+): Promise<boolean> {
+  const template = await findUnownedSignupTemplate(db, input);
   if (!template) return false;
   const claimed = await db
     .update(documents)
     .set({ signerUserId: input.userId, harvestCenterId: input.userId })
-    .where(
-      and(
-        eq(documents.documentId, input.documentId),
-        eq(documents.kind, 'attestation'),
-        eq(documents.party, 'harvest-center'),
-        eq(documents.status, 'Completed'),
-        isNull(documents.signerUserId),
-        eq(sql`lower(${documents.signerEmail})`, input.email.toLowerCase()),
-      ),
-    )
+    .where(claimableSignupAttestation(input))
     .returning({ id: documents.id });
   if (claimed.length === 0) return false;
   await setTemplateOwner(db, template.id, input.userId);
   return true;
+}
+
+/** Whether claimSignupAttestation would take this attestation, without taking it. */
+export async function isSignupAttestationClaimable(db: Db, input: SignupAttestation): Promise<boolean> {
+  if (!(await findUnownedSignupTemplate(db, input))) return false;
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(claimableSignupAttestation(input))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function setTemplateOwner(db: Db, id: string, ownerUserId: number): Promise<void> {

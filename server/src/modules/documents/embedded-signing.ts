@@ -20,6 +20,7 @@ import {
   findOwnAttestation,
   insertDocument,
   insertEvents,
+  isSignupAttestationClaimable,
 } from './documents.repository.ts';
 import type { DocumentsDeps, RequestOrigin } from './documents-deps.ts';
 import { templateFromAttestation } from './sign-document.ts';
@@ -99,6 +100,7 @@ async function createAttestation(
       harvestCenterName: input.signer.company || input.signer.name,
       createdAt,
       template,
+      signerRole: 'harvest-center',
     });
   } else {
     const started = await provider.createRequest({
@@ -306,6 +308,19 @@ export async function claimAttestationOfSignUp(
   input: { documentId: string; templateId: string; email: string; userId: number },
 ): Promise<void> {
   if (!(await claimSignupAttestation(tx, input))) {
+    throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+  }
+}
+
+/**
+ * The same check for a sign-up that makes no account (its e-mail already had one): refused exactly
+ * as claimAttestationOfSignUp refuses, so the answer does not tell the two apart; nothing is claimed.
+ */
+export async function checkAttestationOfSignUp(
+  db: Db,
+  input: { documentId: string; templateId: string; email: string },
+): Promise<void> {
+  if (!(await isSignupAttestationClaimable(db, input))) {
     throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
   }
 }

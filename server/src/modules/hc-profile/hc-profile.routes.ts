@@ -6,7 +6,7 @@ import { badRequest } from '../../errors/app-error.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { MULTIPART, multipartValidator, zFormFile } from '../../http/multipart-schema.ts';
 import { requestContext } from '../../http/request-context.ts';
-import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { CACHE_FOR_GOOD, sendStoredFile } from '../../http/stored-file-reply.ts';
 import { readImageUpload } from '../../http/uploads.ts';
 import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
 import { CENTER_LOGOS } from '../accounts/center-logo.ts';
@@ -64,12 +64,13 @@ export const hcProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
       return sendStoredFile(reply, app.storage, {
         key: CENTER_LOGOS.keyOfFile(request.params.file),
         filename: request.params.file,
         contentType: 'image/png',
         missingMessage: 'Logo not found.',
+        // The file found only: a replaced logo's 404 is sent with no-store.
+        cacheControl: CACHE_FOR_GOOD,
       });
     },
   );

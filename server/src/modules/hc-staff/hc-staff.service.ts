@@ -1,6 +1,7 @@
 import {
   STAFF_NOT_LINKED_MESSAGE,
   STAFF_NOT_OF_CENTER_MESSAGE,
+  STAFF_REMOVED_BY_CENTER_MESSAGE,
   STAFF_REMOVED_MESSAGE,
   STAFF_UPDATED_MESSAGE,
   type THcStaffPage,
@@ -160,7 +161,7 @@ export async function removeStaffFromHarvestCenter(
   context: RequestContext,
 ): Promise<{ success: true; message: string }> {
   if (!canRemoveStaffFromHarvestCenter(actor, body.hc_id)) {
-    throw forbidden('You can only remove staff from your own harvest center.');
+    throw forbidden(STAFF_REMOVED_BY_CENTER_MESSAGE);
   }
   await assertAdminReaches(db, actor, body.hc_id);
   await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredAudit } from '../../audit-chain/audit-chain.ts';
 import type { Db } from '../../db/client.ts';
 import { PeriodicJob } from '../../jobs/periodic-job.ts';
-import { deleteExpiredLoginCounters } from './login-throttle.ts';
+import { deleteExpiredLoginCounters } from '../accounts/login-throttle.ts';
 import {
   deleteDeadEmailConfirmations,
   deleteDeadResetTokens,

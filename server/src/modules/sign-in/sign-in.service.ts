@@ -10,7 +10,11 @@ import { hashToken, revokeSession } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../errors/app-error.ts';
 import { enqueueMail } from '../../mail-delivery/outbox.ts';
-import { isResetRequestAllowed, refundLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
+import {
+  isResetRequestAllowed,
+  refundLoginAttempt,
+  reserveLoginAttempt,
+} from '../accounts/login-throttle.ts';
 import type { RelyingParty } from './second-factors/relying-party.ts';
 import { issueFullSession, stageAfterPassword, startPendingSignIn } from './second-factors/sign-in.ts';
 import {

@@ -1,4 +1,4 @@
-import { ZMessage } from '@portal/shared/auth';
+import { ZMessage, ZPassword } from '@portal/shared/auth';
 import { ZIdParams } from '@portal/shared/path-params';
 import {
   CONFIRMATION_RESENT_MESSAGE,
@@ -15,6 +15,8 @@ import {
   ZSignUpLinkQuery,
 } from '@portal/shared/sign-up';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertUncommonPassword } from '../../auth/common-passwords.ts';
 import { confirmEmail, resendEmailConfirmation } from '../../auth/email-confirmations.ts';
 import { ADMINS, PORTAL_ADMINS, requireActor } from '../../http/access.ts';
 import { createAdminInvitation, listAdminInvitations, revokeAdminInvitation } from './admin-invitations.ts';
@@ -49,6 +51,21 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await confirmEmail(app.db, request.body.token, request.ip);
       return { message: EMAIL_CONFIRMED_MESSAGE };
+    },
+  );
+
+  // The HC form checks its password at Next, before the attestation is signed: a refusal after
+  // signing came as a notice on a step whose field was out of sight (issue 42). The sign-up itself
+  // checks again. The list is public (zxcvbn's), so answering about it tells nothing of accounts.
+  app.post(
+    '/api/v1/sign-up/check-password/',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: HOUR_MS } },
+      schema: { tags, body: z.object({ password: ZPassword }), response: { 200: ZMessage } },
+    },
+    async (request) => {
+      assertUncommonPassword(request.body.password, 'password');
+      return { message: 'The password can be used.' };
     },
   );
 

@@ -3,6 +3,7 @@ import {
   SIGN_UP_ATTESTATION_MESSAGE,
   SIGN_UP_LINK_INVALID_MESSAGE,
   SIGN_UP_REFUSED_MESSAGE,
+  signUpSentMessage,
   type TAccountSignUp,
   type TAccountSignUpResponse,
   type TSignUpLink,
@@ -17,12 +18,13 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { addressColumns } from '../../db/address-columns.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import { findAccount } from '../accounts/account-view.repository.ts';
+import { findAccount, findEmailOwner } from '../accounts/account-view.repository.ts';
 import { createAccount } from '../accounts/account-writes.repository.ts';
 import { createJoinRequest, isJoinTokenOf } from '../accounts/center-join.repository.ts';
 import { queueJoinRequestedMail } from '../accounts/center-join.ts';
 import { addSavedLocation } from '../accounts/saved-locations.repository.ts';
 import { claimAdminInvitation, findActiveInvitation, recordInvitationUse } from './admin-invitations.ts';
+import { tellOwnerOfSignUpAttempt } from './taken-email.ts';
 
 /** A harvest center or a referral harvest center: a buyer with a rep and an address. */
 function isCenter(membershipId: number): boolean {
@@ -98,19 +100,28 @@ export async function hashSignUpPassword(body: TAccountSignUp): Promise<string> 
 export type SignUpAttestation = { documentId: string; templateId: string; email: string; userId: number };
 
 /**
+ * What a sign-up recorded: a new account (with the attestation it claims), or nothing because the
+ * address already had an account (its owner was told; the attestation is only checked).
+ */
+export type RecordedSignUp =
+  | { kind: 'created'; membershipId: number; attestation: SignUpAttestation | null }
+  | { kind: 'taken'; membershipId: number; attestation: Omit<SignUpAttestation, 'userId'> | null };
+
+/**
  * The sign-up's writes, in the caller's transaction `tx`: the account made through the accounts
  * core, tied to its link (rep, invitation), its first saved location, the join request to the center
  * it names, and the mail that confirms the e-mail address (the account cannot sign in before that).
  * A staff member or an RHC naming a harvest center only asks to join it: the center is told and
  * decides (nothing of it is shared before). A new HC comes with the attestation it must claim in
- * the same transaction (the documents module's).
+ * the same transaction (the documents module's). An address that already has an account makes none
+ * of this: its owner is mailed, and the caller answers as for a new address.
  */
 export async function recordSignUp(
   tx: Db,
   body: TAccountSignUp,
   passwordHash: string,
   context: RequestContext & { domainId: number | null; publicUrl: string },
-): Promise<{ account: Awaited<ReturnType<typeof createAccount>>; attestation: SignUpAttestation | null }> {
+): Promise<RecordedSignUp> {
   const isAdminForm = body.pass !== undefined && body.pass !== '';
   const invitationId = isAdminForm ? await claimAdminInvitation(tx, body.pass ?? '') : null;
   if (isAdminForm && invitationId === null) invalidLink('pass');
@@ -135,6 +146,18 @@ export async function recordSignUp(
   const signsAttestation = membershipId === MEMBERSHIP.harvestCenter;
   if (signsAttestation && (!body.template_id || !body.document_id)) {
     throw badRequest(SIGN_UP_ATTESTATION_MESSAGE, { document_id: SIGN_UP_ATTESTATION_MESSAGE });
+  }
+  const attestation = signsAttestation
+    ? { documentId: body.document_id, templateId: body.template_id, email: body.email }
+    : null;
+
+  // A taken address is answered as a new one (after the same checks of the form and its link): no
+  // account, no join request, nothing given to the owner's account (an admin invitation is used up
+  // as it would be, naming nobody: the owner does not become an admin); the owner is told instead.
+  const owner = await findEmailOwner(tx, body.email);
+  if (owner) {
+    await tellOwnerOfSignUpAttempt(tx, owner, { ...context, membershipId });
+    return { kind: 'taken', membershipId, attestation };
   }
 
   const created = await createAccount(
@@ -181,20 +204,17 @@ export async function recordSignUp(
       admin_invitation_id: invitationId,
     },
   });
-  const attestation = signsAttestation
-    ? { documentId: body.document_id, templateId: body.template_id, email: body.email, userId: created.id }
-    : null;
-  return { account: created, attestation };
+  return {
+    kind: 'created',
+    membershipId,
+    attestation: attestation && { ...attestation, userId: created.id },
+  };
 }
 
-/** The answer to a sign-up: where the confirmation link went. */
-export function signUpAnswer(account: {
-  id: number;
-  email: string;
-  membershipId: number;
-}): TAccountSignUpResponse {
-  return {
-    message: `Account created. We sent a link to ${account.email}: open it to confirm your e-mail address, then sign in.`,
-    data: { id: account.id, email: account.email, subscription: account.membershipId },
-  };
+/**
+ * The answer to a sign-up, the same for a new address and a taken one: where the mail went, and the
+ * form's kind of account; no account id.
+ */
+export function signUpAnswer(email: string, membershipId: number): TAccountSignUpResponse {
+  return { message: signUpSentMessage(email), data: { email, subscription: membershipId } };
 }

@@ -55,7 +55,7 @@ export async function updateTransaction(
   context: RequestContext,
 ): Promise<TTransactionRow> {
   if (!body.transaction_note) {
-    throw badRequest(TRANSACTION_TEXTS.noChanges, { transaction_note: 'A note is required to update.' });
+    throw badRequest(TRANSACTION_TEXTS.noChanges, { transaction_note: TRANSACTION_TEXTS.noChanges });
   }
   await db.transaction(async (tx) => {
     const current = await findTransactionForUpdate(tx, id);

@@ -12,7 +12,12 @@ import { csvStream } from '../../exports/csv-stream.ts';
 import type { Cell, ColumnKind } from '../../exports/spreadsheet-rows.ts';
 import { xlsxStream } from '../../exports/xlsx-stream.ts';
 import type { ReportWhere } from './transaction-counts.repository.ts';
-import { reportWhere } from './transaction-report.ts';
+import {
+  type CommissionView,
+  commissionPaidOf,
+  commissionViewOf,
+  reportWhere,
+} from './transaction-report.ts';
 import {
   type ExportCursor,
   findExportIdBatch,
@@ -29,7 +34,10 @@ import { reportKindOf } from './transaction-scope.ts';
 export const EXPORT_BATCH_SIZE = 250;
 
 /** Each column's kind (how CSV and XLSX write it) and its value: ids and counts, cents, the instant. */
-const CELL: Record<ReportColumn, { kind: ColumnKind; value: (row: ReportRow) => Cell }> = {
+const CELL: Record<
+  ReportColumn,
+  { kind: ColumnKind; value: (row: ReportRow, view: CommissionView) => Cell }
+> = {
   id: { kind: 'number', value: (row) => row.id },
   invoice: { kind: 'number', value: (row) => row.invoiceId },
   date: { kind: 'dateTime', value: (row) => row.createdAt },
@@ -49,7 +57,7 @@ const CELL: Record<ReportColumn, { kind: ColumnKind; value: (row: ReportRow) => 
   amount: { kind: 'money', value: (row) => row.amountCents },
   couponCode: { kind: 'text', value: (row) => row.couponCodeUsed },
   couponAmount: { kind: 'money', value: (row) => row.discountCents },
-  commissionPaid: { kind: 'text', value: (row) => (row.commissionPaid ? 'Yes' : 'No') },
+  commissionPaid: { kind: 'text', value: (row, view) => (commissionPaidOf(row, view) ? 'Yes' : 'No') },
 };
 
 /**
@@ -87,17 +95,21 @@ export async function openTransactionExport(
   actor: Actor,
   filters: TTransactionFilters & { offset: number },
   format: 'csv' | 'xlsx',
+  /** Called with the patients of each batch before its rows are written (the listing's audit rows). */
+  beforeBatch: (patientIds: (number | null)[]) => Promise<void>,
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<TransactionExport> {
   const kind = reportKindOf(actor);
   const where = await reportWhere(db, actor, filters);
+  const view = commissionViewOf(actor, filters);
   const first = await findExportIdBatch(db, where, null, batchSize, filters.offset);
   const columns = reportColumnsFor(kind);
   const header = columns.map((column) => ({ header: REPORT_COLUMNS[column], kind: CELL[column].kind }));
   const values = columns.map((column) => CELL[column].value);
   const rows = (async function* () {
     for await (const batch of reportBatches(db, where, first, batchSize)) {
-      yield batch.map((row) => values.map((value) => value(row)));
+      await beforeBatch(batch.map((row) => row.patientId));
+      yield batch.map((row) => values.map((value) => value(row, view)));
     }
   })();
   const fileName = transactionReportFileName(kind, actor.id, format);

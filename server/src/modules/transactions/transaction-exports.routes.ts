@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import { requireActor } from '../../http/access.ts';
 import { sendDownload } from '../../http/download-reply.ts';
+import { auditStreamedListing } from '../../http/listing-audit.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { SALES_AND_ADMINS } from '../accounts/roles.ts';
 import { openTransactionExport } from './transaction-export.ts';
@@ -27,7 +28,14 @@ export const transactionExportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const actor = requireActor(request);
-        const file = await openTransactionExport(app.db, actor, request.query, format);
+        // Each row names its patient: the patients of each batch are on the trail before it is written.
+        const file = await openTransactionExport(
+          app.db,
+          actor,
+          request.query,
+          format,
+          auditStreamedListing(app.db, request, 'transaction.listed'),
+        );
         await recordAudit(app.db, identityOf(actor, requestContext(request)), {
           action: 'transactions.exported',
           objectType: 'export',

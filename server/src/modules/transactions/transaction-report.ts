@@ -1,3 +1,5 @@
+import type { CommissionLevel } from '@portal/shared/commissions';
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import { centsToDecimalString } from '@portal/shared/products';
 import type {
   TTransactionFilters,
@@ -58,8 +60,44 @@ export async function reportWhere(
   );
 }
 
+/**
+ * Whose commission "Commission Paid" answers for (issue 42: the same truth as /commissions): the
+ * person a sales report is about, else a sales caller's own share, else the sales person an
+ * admin's filter names; with none of them, every share of the sale (the stored flag).
+ */
+export type CommissionView = CommissionLevel | 'every';
+
+export function commissionViewOf(
+  actor: Actor,
+  filters: TTransactionFilters,
+  narrowing: ReportNarrowing = {},
+): CommissionView {
+  if (narrowing.target) return narrowing.target.level;
+  if (actor.membershipId === MEMBERSHIP.salesRep) return 'rep';
+  if (actor.membershipId === MEMBERSHIP.salesManager) return 'manager';
+  if (actor.membershipId === MEMBERSHIP.salesDistributor) return 'distributor';
+  if (filters.sales_rep_id !== undefined) return 'rep';
+  if (filters.sales_manager_id !== undefined) return 'manager';
+  if (filters.sales_distributor_id !== undefined) return 'distributor';
+  return 'every';
+}
+
+const PAID_AT_OF_LEVEL = {
+  rep: 'repCommissionPaidAt',
+  manager: 'managerCommissionPaidAt',
+  distributor: 'distributorCommissionPaidAt',
+} as const satisfies Record<CommissionLevel, keyof ReportRow>;
+
+export function commissionPaidOf(row: ReportRow, view: CommissionView): boolean {
+  return view === 'every' ? row.commissionPaid : row[PAID_AT_OF_LEVEL[view]] !== null;
+}
+
 /** A report row as the API writes it, with its notes. */
-export function toTransactionRow(row: ReportRow, notes: TTransactionNote[]): TTransactionRow {
+export function toTransactionRow(
+  row: ReportRow,
+  notes: TTransactionNote[],
+  view: CommissionView = 'every',
+): TTransactionRow {
   return {
     id: row.id,
     invoice_id: row.invoiceId,
@@ -84,7 +122,7 @@ export function toTransactionRow(row: ReportRow, notes: TTransactionNote[]): TTr
     coupon_code_used: row.couponCodeUsed,
     coupon_code_amount: centsToDecimalString(row.discountCents),
     coupon_code_amount_cents: row.discountCents,
-    commission_paid: row.commissionPaid,
+    commission_paid: commissionPaidOf(row, view),
     commissions: {
       rep_cents: row.repCommissionCents,
       manager_cents: row.managerCommissionCents,
@@ -115,7 +153,9 @@ export async function listTransactions(
   const [rows, notes] = [await reportRowsByIds(db, ids), await notesOf(db, ids)];
   return {
     count: page.count,
-    results: rows.map((row) => toTransactionRow(row, notes.get(row.id) ?? [])),
+    results: rows.map((row) =>
+      toTransactionRow(row, notes.get(row.id) ?? [], commissionViewOf(actor, query, narrowing)),
+    ),
   };
 }
 
@@ -126,7 +166,7 @@ export async function getTransaction(db: Db, actor: Actor, id: number): Promise<
   const [row] = visibleId !== undefined ? await reportRowsByIds(db, [visibleId]) : [];
   if (!row) throw notFound(TRANSACTION_TEXTS.notFound);
   const notes = await notesOf(db, [row.id]);
-  return toTransactionRow(row, notes.get(row.id) ?? []);
+  return toTransactionRow(row, notes.get(row.id) ?? [], commissionViewOf(actor, {}));
 }
 
 /** The newest transaction id the caller sees (the spec's get-last-id); null when there is none. */

@@ -1,14 +1,17 @@
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import {
+  type TTransactionPage,
   ZLastTransactionId,
   ZTransactionListQuery,
   ZTransactionPage,
   ZTransactionPatchBody,
   ZTransactionRow,
 } from '@portal/shared/transactions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { auditListing } from '../../http/listing-audit.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { updateTransaction } from './transaction-edit.ts';
 import { getTransaction, lastTransactionId, listTransactions } from './transaction-report.ts';
@@ -25,10 +28,15 @@ const M = MEMBERSHIP;
 export const transactionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const page = { querystring: ZTransactionListQuery, response: { 200: ZTransactionPage } };
 
+  // Each row names its patient (patient_desc): every list and detail is on the audit trail with the
+  // patients it showed, as the centers' histories are (decision 028).
+  const listed = (request: FastifyRequest, list: TTransactionPage) =>
+    auditListing(app.db, request, 'transaction.listed', list, (l) => l.results.map((row) => row.patient));
+
   app.get(
     '/api/admin/transactions/',
     { config: { access: ADMINS }, schema: { tags, ...page } },
-    async (request) => listTransactions(app.db, requireActor(request), request.query),
+    async (request) => listed(request, await listTransactions(app.db, requireActor(request), request.query)),
   );
 
   app.get(
@@ -56,7 +64,14 @@ export const transactionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTransactionRow },
       },
     },
-    async (request) => getTransaction(app.db, requireActor(request), request.params.id),
+    async (request) =>
+      auditListing(
+        app.db,
+        request,
+        'transaction.listed',
+        await getTransaction(app.db, requireActor(request), request.params.id),
+        (row) => [row.patient],
+      ),
   );
 
   app.patch(
@@ -104,7 +119,7 @@ export const transactionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = requireActor(request);
         const target = { level, id: request.params.id };
         await assertReportTarget(app.db, actor, target);
-        return listTransactions(app.db, actor, request.query, { target });
+        return listed(request, await listTransactions(app.db, actor, request.query, { target }));
       },
     );
   }

@@ -1,7 +1,7 @@
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
-import { assertCanWriteAccount } from './users.policy.ts';
+import { assertCanChangeCredentialsOf, assertCanWriteAccount } from './users.policy.ts';
 import { findUserById, type UserRow } from './users.repository.ts';
 
 /**
@@ -32,5 +32,6 @@ export async function findFactorResetTarget(db: Db, actor: Actor, userId: number
   if (target.id === actor.id) {
     throw forbidden('Change your own passkeys and authenticator app under Sign-in Security.');
   }
+  assertCanChangeCredentialsOf(actor, target);
   return target;
 }

@@ -2,12 +2,11 @@ import {
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   LINKED_SESSION_EMAIL_MESSAGE,
 } from '@portal/shared/credential-changes';
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
-import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
-import { verifyPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../errors/app-error.ts';
+import { verifyCurrentPassword } from '../accounts/reauthentication.ts';
+import { assertCanChangeCredentialsOf } from './users.policy.ts';
 import { findPasswordHash, type UserRow } from './users.repository.ts';
 
 /**
@@ -28,6 +27,7 @@ export async function assertCanChangeLoginEmail(
   if (actor.session.kind !== 'login') throw forbidden(LINKED_SESSION_EMAIL_MESSAGE);
   if (target.id !== actor.id) {
     if (!actor.isAdmin) throw forbidden('Only an admin can change another user’s login e-mail.');
+    assertCanChangeCredentialsOf(actor, target);
     return;
   }
   if (!currentPassword) {
@@ -35,11 +35,11 @@ export async function assertCanChangeLoginEmail(
       current_password: CURRENT_PASSWORD_REQUIRED_MESSAGE,
     });
   }
-  if (!(await verifyPassword(await findPasswordHash(db, target.id), currentPassword))) {
-    await recordAudit(db, identityOf(actor, context), {
-      action: 'email.change_failed',
-      targetUserId: target.id,
-    });
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { current_password: WRONG_CURRENT_PASSWORD_MESSAGE });
-  }
+  await verifyCurrentPassword(db, actor, {
+    account: { ...actor, passwordHash: await findPasswordHash(db, target.id) },
+    password: currentPassword,
+    field: 'current_password',
+    failedAction: 'email.change_failed',
+    context,
+  });
 }

@@ -1,12 +1,18 @@
 import { ZAdminUserUpdate, ZCreateUserBody } from '@portal/shared/account-admin';
 import { ZDeleteBlockers } from '@portal/shared/account-deletion';
-import { ZEmailExists, ZEmailExistsBody } from '@portal/shared/account-email';
+import {
+  EMAIL_CHECKS_LIMITED,
+  EMAIL_CHECKS_PER_MINUTE,
+  ZEmailExists,
+  ZEmailExistsBody,
+} from '@portal/shared/account-email';
 import { ZMessage } from '@portal/shared/auth';
 import { MEMBERSHIP } from '@portal/shared/memberships';
 import { ZIdParams } from '@portal/shared/path-params';
 import { ZUser } from '@portal/shared/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMINS, requireActor } from '../../http/access.ts';
+import { perAccountRateLimit } from '../../http/rate-limit.ts';
 import { requestContext } from '../../http/request-context.ts';
 import { isEmailTaken } from '../accounts/account-view.repository.ts';
 import { resendInvitation } from '../accounts/invitations.ts';
@@ -110,7 +116,11 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/email-exists/',
     {
-      config: { access: ACCOUNT_CREATORS },
+      config: {
+        access: ACCOUNT_CREATORS,
+        // Counted per account: one center's session must not walk a list of addresses.
+        rateLimit: perAccountRateLimit(EMAIL_CHECKS_PER_MINUTE, 60_000, EMAIL_CHECKS_LIMITED),
+      },
       schema: { tags, body: ZEmailExistsBody, response: { 200: ZEmailExists } },
     },
     async (request) => ({ exists: await isEmailTaken(app.db, request.body.email, request.body.exclude_id) }),

@@ -1,4 +1,5 @@
 import { formatDisplayDate, formatSpreadsheetDateTime } from '@portal/shared/dates';
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import { type TUserFilters, USER_CSV_COLUMNS } from '@portal/shared/users';
 import type { Db } from '../../db/client.ts';
 import { csvLine } from '../../exports/csv.ts';
@@ -63,22 +64,33 @@ export function userCsvRow({ user, staffHcIds }: UserWithRelations): Array<strin
 export async function openUsersCsv(
   db: Db,
   filters: TUserFilters,
+  /** Called with the patients of each batch before it is sent (the listing's audit rows). */
+  beforeBatch: (patientIds: number[]) => Promise<void>,
   batchSize = CSV_BATCH_SIZE,
 ): Promise<AsyncGenerator<string>> {
   const firstBatch = await selectUsersAfter(db, filters, 0, batchSize);
-  return usersCsvChunks(db, filters, firstBatch, batchSize);
+  // The first batch's patients are recorded before anything is sent: a failure answers with an error.
+  await beforeBatch(patientIdsOf(firstBatch));
+  return usersCsvChunks(db, filters, firstBatch, beforeBatch, batchSize);
 }
+
+type UserBatch = Awaited<ReturnType<typeof selectUsersAfter>>;
+
+const patientIdsOf = (rows: UserBatch) =>
+  rows.filter((row) => row.user.membershipId === MEMBERSHIP.patient).map((row) => row.user.id);
 
 async function* usersCsvChunks(
   db: Db,
   filters: TUserFilters,
-  firstBatch: Awaited<ReturnType<typeof selectUsersAfter>>,
+  firstBatch: UserBatch,
+  beforeBatch: (patientIds: number[]) => Promise<void>,
   batchSize: number,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvLine([...USER_CSV_COLUMNS])}`;
   let rows = firstBatch;
-  for (;;) {
+  for (let first = true; ; first = false) {
     if (rows.length === 0) return;
+    if (!first) await beforeBatch(patientIdsOf(rows));
     yield rows.map((row) => csvLine(userCsvRow(toUserWithRelations(row)))).join('');
     if (rows.length < batchSize) return;
     rows = await selectUsersAfter(db, filters, rows[rows.length - 1].user.id, batchSize);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import { ADMINS, requireActor } from '../../http/access.ts';
 import { datedFileName, sendDownload } from '../../http/download-reply.ts';
-import { auditListing } from '../../http/listing-audit.ts';
+import { auditListing, auditStreamedListing } from '../../http/listing-audit.ts';
 import { openUsersCsv } from './user-csv-export.ts';
 import { filtersInCallersDomain, listUsers } from './user-list.ts';
 import { listUserOptions, USER_OPTION_LISTS } from './user-options.repository.ts';
@@ -70,7 +70,12 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const csv = await openUsersCsv(app.db, filtersInCallersDomain(actor, request.query));
+      // Which patients the file named, a row for each batch of it, as the list records its page.
+      const csv = await openUsersCsv(
+        app.db,
+        filtersInCallersDomain(actor, request.query),
+        auditStreamedListing(app.db, request, 'patient.listed'),
+      );
       await recordAudit(app.db, identityOf(actor, request), {
         action: 'users.exported',
         objectType: 'export',
@@ -92,7 +97,18 @@ export const userListRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: ADMINS },
         schema: { tags: ['options'], querystring: ZOptionsQuery, response: { 200: z.array(ZUserOption) } },
       },
-      async (request) => listUserOptions(app.db, membershipId, request.query, requireActor(request).domainId),
+      async (request) => {
+        const options = await listUserOptions(
+          app.db,
+          membershipId,
+          request.query,
+          requireActor(request).domainId,
+        );
+        // The patients' picker names patients: on the trail as the patient lists are.
+        return membershipId === MEMBERSHIP.patient
+          ? auditListing(app.db, request, 'patient.listed', options, (list) => list.map((o) => o.value))
+          : options;
+      },
     );
   }
 

@@ -32,7 +32,15 @@ export const userPasswordsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/change-password/',
     { config: { access: ADMINS }, schema: { tags, body: ZAdminChangePassword, response: { 200: ZMessage } } },
-    async (request) =>
-      changePasswordByAdmin(app.db, requireActor(request), request.body, requestContext(request)),
+    async (request) => {
+      const answer = await changePasswordByAdmin(
+        app.db,
+        requireActor(request),
+        request.body,
+        requestContext(request),
+      );
+      app.mailWorker.wake();
+      return answer;
+    },
   );
 };

@@ -1,11 +1,12 @@
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import { identityOf, recordAudit } from '../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../auth/actor.ts';
 import { assertUncommonPassword } from '../../auth/common-passwords.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../auth/passwords.ts';
 import { revokeAllSessionsOfUser } from '../../auth/session-revocation.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../errors/app-error.ts';
+import { forbidden, notFound } from '../../errors/app-error.ts';
+import { enqueueMail } from '../../mail-delivery/outbox.ts';
+import { verifyCurrentPassword } from '../accounts/reauthentication.ts';
 import { assertCanManageAccount } from './users.policy.ts';
 import { findPasswordHash, findUserById, updatePasswordHash } from './users.repository.ts';
 
@@ -31,6 +32,18 @@ export async function changePasswordByAdmin(
       action: 'password.changed_by_admin',
       targetUserId: target.id,
     });
+    // The holder learns of it at once: a password changed behind their back is a takeover.
+    await enqueueMail(tx, {
+      to: target.email,
+      subject: 'Your Portal password was changed by an administrator',
+      text: [
+        `Hello ${target.firstName || target.email},`,
+        '',
+        `An administrator (${actor.email}) set a new password for your account and signed it out everywhere.`,
+        '',
+        'If you did not ask for this, tell your Portal administrator at once.',
+      ].join('\n'),
+    });
   });
   return { message: `The password of ${target.email} has been changed.` };
 }
@@ -49,13 +62,13 @@ export async function updateOwnPassword(
       'Only the account holder can change this password. Use the admin password change instead.',
     );
   }
-  if (!(await verifyPassword(await findPasswordHash(db, actor.id), input.password_current))) {
-    await recordAudit(db, identityOf(actor, context), {
-      action: 'password.change_failed',
-      targetUserId: actor.id,
-    });
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { password_current: WRONG_CURRENT_PASSWORD_MESSAGE });
-  }
+  await verifyCurrentPassword(db, actor, {
+    account: { ...actor, passwordHash: await findPasswordHash(db, actor.id) },
+    password: input.password_current,
+    field: 'password_current',
+    failedAction: 'password.change_failed',
+    context,
+  });
   assertUncommonPassword(input.password_new, 'password_new');
   const passwordHash = await hashPassword(input.password_new);
   await db.transaction(async (tx) => {

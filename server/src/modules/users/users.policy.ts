@@ -1,4 +1,8 @@
-import { OWN_PASSWORD_BY_ADMIN_MESSAGE, SUPER_ADMIN_ONLY_MESSAGE } from '@portal/shared/credential-changes';
+import {
+  ADMIN_CREDENTIALS_SUPER_ADMIN_ONLY_MESSAGE,
+  OWN_PASSWORD_BY_ADMIN_MESSAGE,
+  SUPER_ADMIN_ONLY_MESSAGE,
+} from '@portal/shared/credential-changes';
 import { isAdminMembership } from '@portal/shared/memberships';
 import type { Actor } from '../../auth/actor.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
@@ -44,6 +48,17 @@ export function assertCanWriteAccount(actor: Actor, target: Pick<UserRow, 'isSup
 }
 
 /**
+ * Another account's credentials (password, login e-mail, second factors): an admin account's only
+ * by the super admin. Login As refuses admins; without this a plain admin would take over a peer
+ * by changing its password and resetting its factors.
+ */
+export function assertCanChangeCredentialsOf(actor: Actor, target: Pick<UserRow, 'membershipId'>): void {
+  if (isAdminMembership(target.membershipId) && !actor.isSuperuser) {
+    throw forbidden(ADMIN_CREDENTIALS_SUPER_ADMIN_ONLY_MESSAGE);
+  }
+}
+
+/**
  * Deactivating, deleting or re-keying an account: admins may, but a super admin account is
  * touched only by a super admin, and nobody locks themselves out. One's own password is changed
  * with the current password (the /password page), never through the admin's route.
@@ -60,6 +75,7 @@ export function assertCanManageAccount(
       action === 'password' ? OWN_PASSWORD_BY_ADMIN_MESSAGE : `You cannot ${action} your own account.`,
     );
   }
+  if (action === 'password') assertCanChangeCredentialsOf(actor, target);
 }
 
 /** "Login As": admins only, and never into an admin account (7 or 10), their own included. */

@@ -2,7 +2,7 @@ import { ZIdParams } from '@portal/shared/path-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors/app-error.ts';
-import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { CACHE_FOR_GOOD, sendStoredFile } from '../../http/stored-file-reply.ts';
 import { domainFileKey } from '../../storage/domain-files.ts';
 import { MEDIA_FILE_PATTERN } from '../../storage/media-folder.ts';
 import { DOMAIN_CHECK_PATH } from './domain-checks.ts';
@@ -59,13 +59,17 @@ export const whiteLabelServingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.params.file.startsWith('logo-')) throw notFound('Logo not found.');
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (!request.params.file.startsWith('logo-')) {
+        reply.header('cache-control', 'no-store');
+        throw notFound('Logo not found.');
+      }
+      // A logo's name is random and never reused: the file found may be kept for good, its 404 not.
       return sendStoredFile(reply, app.storage, {
         key: domainFileKey(request.params.id, request.params.file),
         filename: request.params.file,
         contentType: 'image/png',
         missingMessage: 'Logo not found.',
+        cacheControl: CACHE_FOR_GOOD,
       });
     },
   );

@@ -64,7 +64,15 @@ function PatientsByStage({ list, patients }: { list: string; patients: TPatientS
       <List listStyleType="none" spacing={4}>
         {LAB_STAGES.map((stage) => (
           <List.Item key={stage}>
-            <Anchor component={Link} to={stageListPath(list, stage)} size="sm">
+            {/* At least 24 px tall (WCAG 2.5.8): the links sit one under the other. */}
+            <Anchor
+              component={Link}
+              to={stageListPath(list, stage)}
+              size="sm"
+              display="inline-flex"
+              mih={24}
+              style={{ alignItems: 'center' }}
+            >
               {`${LAB_STAGE_LABELS[stage]}: ${patients.by_stage[stage]}`}
             </Anchor>
           </List.Item>

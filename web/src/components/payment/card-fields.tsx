@@ -91,6 +91,15 @@ export function CardFields({
         value={value.expiry}
         error={errors.expiry}
         valueFormat="MM/YYYY"
+        // The picker's arrows are icons alone: named, or axe finds unnamed buttons (issue 42). Its
+        // pop-up is a plain panel: as a dialog it pointed its name at an element that is not there.
+        ariaLabels={{
+          previousYear: 'Previous year',
+          nextYear: 'Next year',
+          previousDecade: 'Previous decade',
+          nextDecade: 'Next decade',
+        }}
+        popoverProps={{ withRoles: false }}
         onChange={(date) => set('expiry', date ? String(date) : null)}
       />
       <TextInput

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Box, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /**
  * pdf.js and its worker, each a file of its own fetched only when a document is shown: the login
@@ -16,10 +16,16 @@ async function loadPdfJs() {
   return pdfjs;
 }
 
+/** A page's size in PDF points: its box keeps these proportions before and after it is drawn. */
+interface PageSize {
+  width: number;
+  height: number;
+}
+
 type DocumentState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; pdf: PDFDocumentProxy };
+  | { status: 'ready'; pdf: PDFDocumentProxy; firstPage: PageSize };
 
 function usePdfDocument(url: string): DocumentState {
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
@@ -33,8 +39,12 @@ function usePdfDocument(url: string): DocumentState {
         task = pdfjs.getDocument({ url });
         return task.promise;
       })
-      .then((pdf) => {
-        if (!cancelled && pdf) setState({ status: 'ready', pdf });
+      .then(async (pdf) => {
+        if (cancelled || !pdf) return;
+        // The first page's size, before any page is drawn: every page's box has a page's shape from
+        // the start, where an empty canvas would be a short white strip that then jumps in height.
+        const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
+        if (!cancelled) setState({ status: 'ready', pdf, firstPage: { width, height } });
       })
       .catch(() => {
         if (!cancelled) setState({ status: 'failed' });
@@ -65,54 +75,122 @@ function linesOf(items: readonly object[]): string[] {
 
 const pageNumbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
-/** Sharp on a phone's dense screen, without the memory of a 3× canvas per page. */
-const MAX_PIXEL_RATIO = 2;
+/**
+ * Sharp on a phone's dense screen (an iPhone's 3 device pixels per CSS pixel), without the memory of
+ * a canvas denser than any screen's.
+ */
+const MAX_PIXEL_RATIO = 3;
+
+/** The CSS width of `element`, followed as it changes (a turned phone, a resized window). */
+function useWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    setWidth(Math.round(target.clientWidth));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+interface PdfPageProps {
+  pdf: PDFDocumentProxy;
+  number: number;
+  count: number;
+  /** The first page's size: this page's shape until its own is known (documents keep one size). */
+  initialSize: PageSize;
+}
 
 /**
- * One page drawn on a canvas as wide as the viewer, with its text beside it for screen readers
- * (the canvas is only a picture).
+ * One page drawn on a canvas as wide as the viewer, at the screen's pixel density, with its text
+ * beside it for screen readers (the canvas is only a picture). Until it is drawn the page's box,
+ * of the page's shape, shows a loader; a redraw (a new width) is drawn aside and then shown whole.
  */
-function PdfPage({ pdf, number, count }: { pdf: PDFDocumentProxy; number: number; count: number }) {
+function PdfPage({ pdf, number, count, initialSize }: PdfPageProps) {
+  const figureRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cssWidth = useWidth(figureRef);
+  const [size, setSize] = useState(initialSize);
+  const [drawn, setDrawn] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
+
   useEffect(() => {
+    let cancelled = false;
+    pdf
+      .getPage(number)
+      .then(async (page) => {
+        const { width, height } = page.getViewport({ scale: 1 });
+        if (!cancelled) setSize({ width, height });
+        const content = await page.getTextContent();
+        if (!cancelled) setLines(linesOf(content.items));
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf, number]);
+
+  useEffect(() => {
+    if (cssWidth === 0) return;
     let cancelled = false;
     let render: RenderTask | undefined;
     const draw = async () => {
       const page = await pdf.getPage(number);
-      const canvas = canvasRef.current;
-      if (cancelled || !canvas) return;
-      const cssWidth = canvas.parentElement?.clientWidth || 600;
+      if (cancelled) return;
       const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
       const viewport = page.getViewport({
         scale: (cssWidth / page.getViewport({ scale: 1 }).width) * pixelRatio,
       });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      render = page.render({ canvas, viewport });
+      // Drawn on a canvas of its own, then copied at once: the page shown is never half drawn.
+      const offscreen = document.createElement('canvas');
+      offscreen.width = Math.floor(viewport.width);
+      offscreen.height = Math.floor(viewport.height);
+      render = page.render({ canvas: offscreen, viewport });
       await render.promise;
-      const content = await page.getTextContent();
-      if (!cancelled) setLines(linesOf(content.items));
+      const canvas = canvasRef.current;
+      if (cancelled || !canvas) return;
+      canvas.width = offscreen.width;
+      canvas.height = offscreen.height;
+      canvas.getContext('2d')?.drawImage(offscreen, 0, 0);
+      setDrawn(true);
     };
-    // A render cancelled by unmounting rejects: nothing is left to show it to.
+    // A render cancelled by unmounting or a new width rejects: nothing is left to show it to.
     draw().catch(() => {});
     return () => {
       cancelled = true;
       render?.cancel();
     };
-  }, [pdf, number]);
+  }, [pdf, number, cssWidth]);
+
   return (
-    <Box component="figure" m={0} aria-label={`Page ${number} of ${count}`}>
+    <Box
+      component="figure"
+      ref={figureRef}
+      m={0}
+      pos="relative"
+      aria-label={`Page ${number} of ${count}`}
+      aria-busy={!drawn}
+    >
       <canvas
         ref={canvasRef}
         style={{
           display: 'block',
           width: '100%',
           height: 'auto',
+          aspectRatio: `${size.width} / ${size.height}`,
           background: 'white',
           boxShadow: 'var(--mantine-shadow-xs)',
         }}
       />
+      {!drawn && (
+        <Center pos="absolute" inset={0} aria-hidden>
+          <Loader size="md" />
+        </Center>
+      )}
       <VisuallyHidden>
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a page never move
@@ -181,7 +259,13 @@ export function PdfPages({ url, title, height }: PdfPagesProps) {
         ) : (
           <Stack gap="xs">
             {pageNumbers(state.pdf.numPages).map((number) => (
-              <PdfPage key={number} pdf={state.pdf} number={number} count={state.pdf.numPages} />
+              <PdfPage
+                key={number}
+                pdf={state.pdf}
+                number={number}
+                count={state.pdf.numPages}
+                initialSize={state.firstPage}
+              />
             ))}
           </Stack>
         )}

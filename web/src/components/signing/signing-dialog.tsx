@@ -19,6 +19,8 @@ export interface SigningDialogProps {
   /** The document was signed, before the user closes the dialog (e.g. the HC sign-up's next step). */
   onSigned?: (result: TSignResponse) => void;
   title?: string;
+  /** What to do next, under 'Signature Completed' (the HC sign-up's 'Please submit registration process.'). */
+  completedText?: string;
 }
 
 /**
@@ -30,12 +32,24 @@ export interface SigningDialogProps {
  *   const link = useMutation({ mutationFn: …, onSuccess: (r) => setSignLink(r.signLink) });
  *   <SigningDialog signLink={signLink} onClose={() => { setSignLink(null); void list.refetch(); }} />
  */
-export function SigningDialog({ signLink, onClose, onSigned, title = 'Sign Document' }: SigningDialogProps) {
+export function SigningDialog({
+  signLink,
+  onClose,
+  onSigned,
+  title = 'Sign Document',
+  completedText,
+}: SigningDialogProps) {
   return (
     <Modal opened={signLink !== null} onClose={onClose} title={title} size="xl">
       {/* Keyed by link: a new link starts a new signing, never the previous one's state. */}
       {signLink !== null && (
-        <SigningDialogBody key={signLink} signLink={signLink} onClose={onClose} onSigned={onSigned} />
+        <SigningDialogBody
+          key={signLink}
+          signLink={signLink}
+          onClose={onClose}
+          onSigned={onSigned}
+          completedText={completedText}
+        />
       )}
     </Modal>
   );
@@ -45,6 +59,7 @@ function SigningDialogBody(props: {
   signLink: string;
   onClose: () => void;
   onSigned?: (r: TSignResponse) => void;
+  completedText?: string;
 }) {
   const [signed, setSigned] = useState(false);
   const link = parseSignLink(props.signLink);
@@ -55,7 +70,7 @@ function SigningDialogBody(props: {
       </Alert>
     );
   }
-  if (signed) return <SignatureCompleted onClose={props.onClose} />;
+  if (signed) return <SignatureCompleted onClose={props.onClose} text={props.completedText} />;
   return (
     <Suspense
       fallback={
@@ -77,12 +92,12 @@ function SigningDialogBody(props: {
 }
 
 /** After signing in the pop-up (part 1 §2, the pop-up variant of the completed pages). */
-function SignatureCompleted({ onClose }: { onClose: () => void }) {
+function SignatureCompleted({ onClose, text }: { onClose: () => void; text?: string }) {
   return (
     <Stack align="center" gap="sm" py="lg" role="status">
       <IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />
       <Title order={3}>{DOCUMENT_TEXTS.signatureCompleted}</Title>
-      <Text>{DOCUMENT_TEXTS.closePopUp}</Text>
+      <Text>{text ?? DOCUMENT_TEXTS.closePopUp}</Text>
       <Group>
         <Button onClick={onClose}>Close</Button>
       </Group>

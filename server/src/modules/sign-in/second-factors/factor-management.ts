@@ -1,4 +1,3 @@
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '@portal/shared/passwords';
 import {
   LAST_REQUIRED_FACTOR_MESSAGE,
   LINKED_SESSION_FACTORS_MESSAGE,
@@ -9,13 +8,12 @@ import {
   type TTotpSetup,
   WRONG_CODE_MESSAGE,
 } from '@portal/shared/second-factors';
-import { identityOf, recordAudit } from '../../../audit-chain/audit-log.ts';
+import { identityOf } from '../../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../../auth/actor.ts';
-import { verifyPassword } from '../../../auth/passwords.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors/app-error.ts';
-import { refundLoginAttempt, reserveLoginAttempt } from '../login-throttle.ts';
+import { verifyCurrentPassword } from '../../accounts/reauthentication.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
 import {
   deletePasskeyOf,
@@ -66,16 +64,13 @@ export async function assertCanChangeFactors(
   if (actor.session.stage === 'enrolment') return account;
   if (!currentPassword)
     throw badRequest(REAUTHENTICATE_MESSAGE, { current_password: REAUTHENTICATE_MESSAGE });
-  const email = account.email.toLowerCase();
-  await reserveLoginAttempt(db, email, context.ip);
-  if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-    await recordAudit(db, identityOf(actor, context), {
-      action: 'second_factor.reauthentication_failed',
-      targetUserId: actor.id,
-    });
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, { current_password: WRONG_CURRENT_PASSWORD_MESSAGE });
-  }
-  await refundLoginAttempt(db, email, context.ip);
+  await verifyCurrentPassword(db, actor, {
+    account,
+    password: currentPassword,
+    field: 'current_password',
+    failedAction: 'second_factor.reauthentication_failed',
+    context,
+  });
   return account;
 }
 

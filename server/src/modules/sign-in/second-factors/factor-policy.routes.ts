@@ -6,12 +6,12 @@ import { getSecondFactorPolicy, updateSecondFactorPolicy } from './factor-policy
 
 const tags = ['second-factors'];
 
-/** The portal's policy: which account types must use a second factor (portal admins). */
+/** The portal's policy: which account types must use a second factor (portal admins read it; the super admin changes it). */
 export const factorPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/second-factor-policy/',
     { config: { access: PORTAL_ADMINS }, schema: { tags, response: { 200: ZSecondFactorPolicy } } },
-    async () => getSecondFactorPolicy(app.db),
+    async (request) => getSecondFactorPolicy(app.db, requireActor(request)),
   );
 
   app.put(
@@ -20,7 +20,15 @@ export const factorPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: PORTAL_ADMINS },
       schema: { tags, body: ZSecondFactorPolicyUpdate, response: { 200: ZSecondFactorPolicy } },
     },
-    async (request) =>
-      updateSecondFactorPolicy(app.db, requireActor(request), request.body.required, requestContext(request)),
+    async (request) => {
+      const policy = await updateSecondFactorPolicy(
+        app.db,
+        requireActor(request),
+        request.body.required,
+        requestContext(request),
+      );
+      app.mailWorker.wake();
+      return policy;
+    },
   );
 };

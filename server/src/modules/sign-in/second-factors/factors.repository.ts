@@ -1,9 +1,8 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { countRecentAudit } from '../../../audit-chain/audit-log.ts';
+import { ADMIN_MEMBERSHIPS } from '@portal/shared/memberships';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema/accounts.ts';
 import { authTokens } from '../../../db/schema/auth.ts';
-import { auditLog } from '../../../db/schema/platform.ts';
 import {
   passkeys,
   recoveryCodes,
@@ -319,6 +318,21 @@ export async function claimRecoveryCode(db: Db, userId: number, codeHash: string
 // The policy, and signing in.
 // ---------------------------------------------------------------------------------------------
 
+/** The main portal's active admins (super admin included), to be told of a change to the policy. */
+export function findPortalAdminContacts(db: Db): Promise<{ id: number; email: string; firstName: string }[]> {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        inArray(users.membershipId, [...ADMIN_MEMBERSHIPS]),
+        isNull(users.domainId),
+        eq(users.isActive, true),
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
 /** The account types that must have a second factor. */
 export async function findRequiredMemberships(db: Db): Promise<Set<number>> {
   const rows = await db.select().from(secondFactorPolicy).orderBy(asc(secondFactorPolicy.membershipId));
@@ -357,11 +371,6 @@ export async function existActiveExemptAccounts(db: Db): Promise<boolean> {
     .where(and(eq(users.secondFactorExempt, true), eq(users.isActive, true)))
     .limit(1);
   return row !== undefined;
-}
-
-/** Second factors refused for the account within the window (the audit log keeps count). */
-export function countRecentFactorFailures(db: Db, userId: number, windowMs: number): Promise<number> {
-  return countRecentAudit(db, 'second_factor.failed', windowMs, eq(auditLog.targetUserId, userId));
 }
 
 /** Ends a pending sign-in's token if it is still at `stage` and live; false when it was not (a guarded UPDATE). */

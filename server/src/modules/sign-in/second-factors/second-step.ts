@@ -1,5 +1,4 @@
 import {
-  SECOND_FACTOR_THROTTLED_MESSAGE,
   type TAuthenticationResponse,
   type TCompleteSignIn,
   type TSecondFactorMethod,
@@ -9,35 +8,22 @@ import {
 import { visitorIdentity } from '../../../audit-chain/audit-log.ts';
 import type { Actor, RequestContext } from '../../../auth/actor.ts';
 import type { Db } from '../../../db/client.ts';
-import { AppError, badRequest } from '../../../errors/app-error.ts';
+import { badRequest } from '../../../errors/app-error.ts';
 import {
-  LOGIN_THROTTLE,
   refundAddressAttempt,
-  refundLoginAttempt,
+  refundSecondFactorAttempt,
   reserveAddressAttempt,
-  reserveLoginAttempt,
-} from '../login-throttle.ts';
+  reserveSecondFactorAttempt,
+} from '../../accounts/login-throttle.ts';
 import { INACTIVE_MESSAGE, LOGIN_FAILED_MESSAGE } from '../sign-in.service.ts';
 import type { FactorDeps } from './factor-management.ts';
 import { auditFactor, mailFactorNotice } from './factor-notices.ts';
-import {
-  countRecentFactorFailures,
-  countUnusedRecoveryCodes,
-  type FactorAccount,
-  findAccountForFactors,
-} from './factors.repository.ts';
+import { countUnusedRecoveryCodes, type FactorAccount, findAccountForFactors } from './factors.repository.ts';
 import { authenticateWithPasskey, PasskeyRefused, passkeyAuthenticationOptions } from './passkeys.ts';
 import { consumeRecoveryCode } from './recovery-codes.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { assertPendingStage, completePendingSignIn, issueFullSession } from './sign-in.ts';
 import { acceptTotpCode } from './totp.ts';
-
-/**
- * Wrong second factors per account over the login throttle's window, from any address. Only someone
- * who knows the password reaches this step, so a limit per account cannot lock the owner out from
- * a stranger's guesses (unlike a password limit per account, decision 010).
- */
-export const SECOND_FACTOR_FAILURES_PER_ACCOUNT = 10;
 
 async function pendingAccount(db: Db, actor: Actor): Promise<FactorAccount> {
   assertPendingStage(actor, 'second_factor');
@@ -46,12 +32,16 @@ async function pendingAccount(db: Db, actor: Actor): Promise<FactorAccount> {
   return account;
 }
 
-/** Counted like a password: per account and address (the login throttle), and per account alone. */
-async function reserveAttempt(db: Db, account: FactorAccount, context: RequestContext): Promise<void> {
-  const failures = await countRecentFactorFailures(db, account.id, LOGIN_THROTTLE.windowMinutes * 60_000);
-  if (failures >= SECOND_FACTOR_FAILURES_PER_ACCOUNT)
-    throw new AppError(429, SECOND_FACTOR_THROTTLED_MESSAGE);
-  await reserveLoginAttempt(db, account.email.toLowerCase(), context.ip);
+/**
+ * Counted like a password (per account and address) and per account alone, taken before the factor
+ * is checked so that a burst from many addresses is evaluated no more than the limit allows.
+ */
+function reserveAttempt(db: Db, account: FactorAccount, context: RequestContext): Promise<void> {
+  return reserveSecondFactorAttempt(db, account, context.ip);
+}
+
+function refundAttempt(db: Db, account: FactorAccount, context: RequestContext): Promise<void> {
+  return refundSecondFactorAttempt(db, account, context.ip);
 }
 
 async function refuse(
@@ -89,7 +79,7 @@ export async function finishWithTotp(
     await refuse(deps.db, account, 'totp', 'wrong or used code', context);
     throw badRequest(WRONG_CODE_MESSAGE, { code: WRONG_CODE_MESSAGE });
   }
-  await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
+  await refundAttempt(deps.db, account, context);
   return signIn;
 }
 
@@ -137,7 +127,7 @@ export async function finishWithRecoveryCode(
     await refuse(deps.db, account, 'recovery_code', 'wrong or used code', context);
     throw badRequest(WRONG_RECOVERY_CODE_MESSAGE, { code: WRONG_RECOVERY_CODE_MESSAGE });
   }
-  await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
+  await refundAttempt(deps.db, account, context);
   deps.wakeMail();
   return signIn;
 }
@@ -161,7 +151,7 @@ export async function finishWithPasskey(
   const signIn = await deps.db.transaction((tx) =>
     completeWithFactor(tx, deps, { actor, account, context }, 'passkey', { passkey_id: passkeyId }),
   );
-  await refundLoginAttempt(deps.db, account.email.toLowerCase(), context.ip);
+  await refundAttempt(deps.db, account, context);
   return signIn;
 }
 

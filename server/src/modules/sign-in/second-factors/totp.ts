@@ -1,5 +1,7 @@
+import { recordAudit, SYSTEM_IDENTITY } from '../../../audit-chain/audit-log.ts';
 import type { SecretBox } from '../../../auth/secret-box.ts';
 import type { Db } from '../../../db/client.ts';
+import { isDatabaseUnavailable, pgErrorCode } from '../../../db/unavailable.ts';
 import { findTotpIn, recordTotpStep, writeUnconfirmedTotp } from './factors.repository.ts';
 
 /**
@@ -50,7 +52,9 @@ export async function acceptTotpCode(
 ): Promise<boolean> {
   const row = await findTotpIn(db, userId, which);
   if (!row) return false;
-  const { plain: secret, isCurrent } = await box.open(row.secretEncrypted, sealContext(userId));
+  const opened = await openSecret(db, box, userId, row.secretEncrypted);
+  if (!opened) return false;
+  const { plain: secret, isCurrent } = opened;
   const step = await matchingStep(secret, code, row.lastUsedStep);
   if (step === null) return false;
   return recordTotpStep(db, userId, row.secretEncrypted, step, {
@@ -58,6 +62,26 @@ export async function acceptTotpCode(
     // Sealed under a generated key before SECRET_KEY was set: sealed again under SECRET_KEY.
     ...(isCurrent ? {} : { secretEncrypted: await box.seal(secret, sealContext(userId)) }),
   });
+}
+
+/**
+ * The account's secret, or null when its seal does not open on this row: sealed for another account
+ * (a row's value copied onto another), altered, or under a key this portal does not have. The code is
+ * then answered as a wrong one (never a 5xx), and the trail says the secret did not open: that is
+ * tampering or a lost key, not a mistyped code. A database failure is not this, and is thrown.
+ */
+async function openSecret(db: Db, box: SecretBox, userId: number, sealed: string) {
+  try {
+    return await box.open(sealed, sealContext(userId));
+  } catch (error) {
+    if (pgErrorCode(error) !== undefined || isDatabaseUnavailable(error)) throw error;
+    await recordAudit(db, SYSTEM_IDENTITY, {
+      action: 'second_factor.unreadable',
+      targetUserId: userId,
+      detail: { method: 'totp' },
+    });
+    return null;
+  }
 }
 
 async function matchingStep(

@@ -28,7 +28,16 @@ import { ASSET_KEYS, saveAsset, stageAssetFile } from '../api/assets-api.ts';
 /** Account types an asset can aim at: every one but the second admin type (the same as Admin). */
 const ACCOUNT_TYPES = Object.entries(MEMBERSHIP_NAMES)
   .filter(([id]) => id !== '10')
-  .map(([id, name]) => ({ value: id, label: `${name} (${id})` }));
+  .map(([id, name]) => ({ value: id, label: name }));
+
+/**
+ * A file field's props without aria-required: FileInput draws a button, where the attribute is not
+ * allowed (axe's aria-allowed-attr, issue 42); its asterisk still shows that a file is needed.
+ */
+function fileInputProps<T extends object>(props: T): Omit<T, 'aria-required'> {
+  const { 'aria-required': _required, ...rest } = props as T & { 'aria-required'?: unknown };
+  return rest;
+}
 
 /** The form's own shape: files are chosen here and staged on save (the API then takes their keys). */
 const ZAssetForm = ZAssetBody.pick({ asset_name: true, description: true, links: true }).extend({
@@ -197,7 +206,12 @@ export function AssetFormDialog({ asset, onClose }: { asset: TAsset | null; onCl
             row={(index) => (
               <>
                 <TextInput label="File name" {...form.getInputProps(`files.${index}.name`)} />
-                <FileInput label="File" flex={1} clearable {...form.getInputProps(`files.${index}.file`)} />
+                <FileInput
+                  label="File"
+                  flex={1}
+                  clearable
+                  {...fileInputProps(form.getInputProps(`files.${index}.file`))}
+                />
               </>
             )}
             hint="PDF, PNG, JPEG, WebP, MP4, Word, Excel or PowerPoint."

@@ -1,5 +1,11 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { AUDIT_TEXTS, type TAuditEntry, type TAuditFilters } from '@portal/shared/audit';
+import {
+  AUDIT_TEXTS,
+  auditActionLabel,
+  auditObjectLabel,
+  type TAuditEntry,
+  type TAuditFilters,
+} from '@portal/shared/audit';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,14 +22,19 @@ const person = (p: TAuditEntry['actor']) => (p ? `${p.name} (#${p.id})` : '—')
 
 const COLUMNS: DataTableColumn<TAuditEntry>[] = [
   { key: 'time', header: 'Time', render: (e) => formatDateTime(e.created_at) },
-  { key: 'action', header: 'Action', render: (e) => e.action },
+  // Words, the code in the tooltip (the Action filter takes codes).
+  {
+    key: 'action',
+    header: 'Action',
+    render: (e) => <span title={e.action}>{auditActionLabel(e.action)}</span>,
+  },
   { key: 'actor', header: 'Who', render: (e) => person(e.actor) },
   { key: 'acting_as', header: 'Acting as', render: (e) => person(e.acting_as) },
   { key: 'patient', header: 'Patient', render: (e) => person(e.patient) },
   {
     key: 'object',
     header: 'Object',
-    render: (e) => (e.object_type ? `${e.object_type} ${e.object_id}` : '—'),
+    render: (e) => auditObjectLabel(e.object_type, e.object_id),
   },
   { key: 'ip', header: 'Address', render: (e) => e.ip || '—' },
 ];

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { PENDING_STEP_PATHS } from '../../../lib/pending-sign-in.ts';
 import {
   hasStoredSession,
+  REDIRECT_OWNER_PARAM,
   SESSION_EXPIRED_PARAM,
   setRedirectMarker,
   takeRedirectMarker,
@@ -34,9 +35,10 @@ export function LoginPage() {
 
   const redirect = searchParams.get('redirect');
   const expired = searchParams.get(SESSION_EXPIRED_PARAM) === '1';
+  const redirectOwner = Number(searchParams.get(REDIRECT_OWNER_PARAM)) || null;
   useEffect(() => {
-    if (redirect && !alreadySignedIn) setRedirectMarker(redirect);
-  }, [redirect, alreadySignedIn]);
+    if (redirect && !alreadySignedIn) setRedirectMarker(redirect, redirectOwner);
+  }, [redirect, redirectOwner, alreadySignedIn]);
 
   useEffect(() => {
     if (!signedIn) return;

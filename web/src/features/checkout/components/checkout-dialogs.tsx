@@ -18,7 +18,8 @@ export function ProcessingDialog() {
       title={CHECKOUT_TEXTS.processingTitle}
     >
       <Group wrap="nowrap">
-        <Loader size="sm" aria-label="Processing" />
+        {/* The text says it; a label on the spinner (no role) is a prohibited ARIA attribute (issue 42). */}
+        <Loader size="sm" aria-hidden />
         <Text>{CHECKOUT_TEXTS.processingBody}</Text>
       </Group>
     </Modal>

@@ -32,7 +32,8 @@ export function OrderSummary({
       <Line label="Quantity" value={String(quantity)} />
       <Line label="Shipping fee" value={formatCents(totals.shippingFeeCents)} />
       {totals.harvestFeeCents > 0 && <Line label="Harvest fee" value={formatCents(totals.harvestFeeCents)} />}
-      <Line label="Discount" value={`-${formatCents(totals.discountCents)}`} />
+      {/* Only with a coupon that takes something off: "-$0.00" reads as a coupon gone wrong. */}
+      {totals.discountCents > 0 && <Line label="Discount" value={`-${formatCents(totals.discountCents)}`} />}
       <Divider />
       <Line label="Total" value={formatCents(totals.totalCents)} strong />
     </Stack>

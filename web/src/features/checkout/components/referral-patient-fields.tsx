@@ -1,6 +1,7 @@
 import { Checkbox, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { EMAIL_TAKEN_MESSAGE } from '@portal/shared/account-email';
 import { CHECKOUT_TEXTS } from '@portal/shared/checkout';
+import { PHONE_MESSAGE, PHONE_REQUIRED_MESSAGE } from '@portal/shared/form-fields';
 import type { Dispatch, SetStateAction } from 'react';
 import { emailExists } from '../api/checkout-api.ts';
 
@@ -34,8 +35,8 @@ export function newPatientErrors(patient: NewPatientDraft): NewPatientErrors {
   if (!patient.last_name.trim()) errors.last_name = 'Last name is required';
   if (!LOOKS_LIKE_EMAIL.test(patient.email.trim())) errors.email = 'Enter a valid e-mail address';
   else if (patient.emailTaken) errors.email = EMAIL_TAKEN_MESSAGE;
-  if (!/^\+?[0-9\s().-]+$/.test(patient.phone_number.trim()))
-    errors.phone_number = 'Phone number must contain digits only';
+  if (!patient.phone_number.trim()) errors.phone_number = PHONE_REQUIRED_MESSAGE;
+  else if (!/^\+?[0-9\s().-]+$/.test(patient.phone_number.trim())) errors.phone_number = PHONE_MESSAGE;
   return errors;
 }
 

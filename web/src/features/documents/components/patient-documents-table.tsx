@@ -1,5 +1,5 @@
-import { Button, Stack, Title } from '@mantine/core';
-import { DOCUMENT_LABELS } from '@portal/shared/documents';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { DOCUMENT_LABELS, DOCUMENT_TEXTS } from '@portal/shared/documents';
 import { PAGE_SIZE } from '@portal/shared/ui-constants';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
@@ -17,6 +17,8 @@ interface PatientDocumentsTableProps {
   patientId: number;
   /** Offers Sign on Pending documents (the patient, or its HC signing with the patient in person). */
   canSign: boolean;
+  /** Says so when nothing waits for a signature (the admin's Sign Document, opened to sign). */
+  sayWhenNothingToSign?: boolean;
 }
 
 /**
@@ -24,7 +26,11 @@ interface PatientDocumentsTableProps {
  * 'No Document' when there is none, and Sign on a Pending one, which opens the signing dialog and
  * reloads the list when it closes.
  */
-export function PatientDocumentsTable({ patientId, canSign }: PatientDocumentsTableProps) {
+export function PatientDocumentsTable({
+  patientId,
+  canSign,
+  sayWhenNothingToSign,
+}: PatientDocumentsTableProps) {
   const documents = usePatientDocuments(patientId);
   const signLink = useRequestSignLink();
   const [openLink, setOpenLink] = useState<string | null>(null);
@@ -46,8 +52,9 @@ export function PatientDocumentsTable({ patientId, canSign }: PatientDocumentsTa
     },
   ];
   const rows = patientDocumentRows(documents.data);
+  const pending = rows.some((row) => row.document?.status === 'Pending');
   // The column only while there is something to sign: an empty column reads as a missing action.
-  if (canSign && rows.some((row) => row.document?.status === 'Pending')) {
+  if (canSign && pending) {
     columns.push({
       key: 'actions',
       header: 'Actions',
@@ -77,6 +84,9 @@ export function PatientDocumentsTable({ patientId, canSign }: PatientDocumentsTa
         failure={failureOf(documents)}
         loadingText="Loading documents..."
       />
+      {sayWhenNothingToSign && documents.isSuccess && !pending && (
+        <Text role="status">{DOCUMENT_TEXTS.nothingToSign}</Text>
+      )}
       <SigningDialog
         signLink={openLink}
         onClose={() => {

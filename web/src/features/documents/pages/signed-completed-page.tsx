@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { DOCUMENT_TEXTS } from '@portal/shared/documents';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 
 /** The frame of the completed pages: the check mark, 'Signature Completed' and what comes next. */
@@ -34,9 +34,11 @@ export function VerifyLink() {
  * /patient-signed-completed-message-from-email (part 1 §2): where a signer lands after signing.
  */
 export function SignedCompletedPage() {
+  // The pop-up variant when another page opened this one (a signing window opened by the portal).
+  const [popUp] = useState(() => window.opener !== null && window.opener !== window);
   return (
     <CompletedCard>
-      <Text role="status">{DOCUMENT_TEXTS.closeWindow}</Text>
+      <Text role="status">{popUp ? DOCUMENT_TEXTS.closePopUp : DOCUMENT_TEXTS.closeWindow}</Text>
       <VerifyLink />
     </CompletedCard>
   );

@@ -108,6 +108,10 @@ function StaffSignUpLink({ harvestCenterId }: { harvestCenterId: number }) {
  */
 export function StaffViewPage() {
   const user = useSignedInUser();
+  const { data: session } = useSession();
+  // Staff acting for the center see its staff but cannot remove anyone: that is the center's own call
+  // (the server refuses it too), as deciding join requests is.
+  const canRemove = !session?.staff;
   const staff = useStaffList(user.id);
   const requests = useCenterJoinRequests(user.id);
   const queryClient = useQueryClient();
@@ -130,18 +134,20 @@ export function StaffViewPage() {
           {member.is_active && !member.has_signed_in && (
             <ResendInvitationButton userId={member.id} label={member.email} />
           )}
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${staffName(member)}`}
-            onClick={() => {
-              remove.reset();
-              setRemoving(member);
-            }}
-          >
-            Remove
-          </Button>
+          {canRemove && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${staffName(member)}`}
+              onClick={() => {
+                remove.reset();
+                setRemoving(member);
+              }}
+            >
+              Remove
+            </Button>
+          )}
         </Group>
       ),
     },

@@ -8,7 +8,8 @@ import { usePolicy, useUpdatePolicy } from '../api/policy.ts';
 
 /**
  * /sign-in-policy, 'Sign-in Policy': which account types must have a second factor (the others are
- * offered one). The main portal's admins only; the change applies at each account's next sign-in.
+ * offered one). The main portal's admins see it; only the super admin, signed in with a second
+ * factor, changes it (the server says why not). The change applies at each account's next sign-in.
  */
 export function SecondFactorPolicyPage() {
   const policy = usePolicy();
@@ -16,6 +17,7 @@ export function SecondFactorPolicyPage() {
   const [edited, setEdited] = useState<Set<number> | null>(null);
   const saved = new Set(policy.data?.account_types.filter((type) => type.required).map((type) => type.id));
   const required = edited ?? saved;
+  const refusal = policy.data?.change_refused ?? null;
   const toggle = (id: number, on: boolean) => {
     const next = new Set(required);
     if (on) next.add(id);
@@ -37,10 +39,12 @@ export function SecondFactorPolicyPage() {
             <Title order={2} size="h3">
               Second factor required
             </Title>
+            {refusal && <Alert color="blue">{refusal}</Alert>}
             {policy.data.account_types.map((type) => (
               <Switch
                 key={type.id}
                 label={type.name}
+                disabled={refusal !== null}
                 checked={required.has(type.id)}
                 onChange={(event) => toggle(type.id, event.currentTarget.checked)}
               />
@@ -54,7 +58,7 @@ export function SecondFactorPolicyPage() {
             <FormAlert error={update.error} />
             <Group justify="flex-end">
               <Button
-                disabled={edited === null}
+                disabled={edited === null || refusal !== null}
                 loading={update.isPending}
                 onClick={() =>
                   update.mutate(

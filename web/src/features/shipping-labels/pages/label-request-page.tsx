@@ -13,6 +13,9 @@ import { formatDate } from '../../../lib/format-date.ts';
 import { useSignedInUser } from '../../../lib/use-current-user.ts';
 import { type LabelCenter, LabelRequestDialog } from '../components/label-request-dialog.tsx';
 
+/** A link a finger can hit: 24 px tall at least (WCAG 2.5.8; these were 20 px, issue 42). */
+const LINK_TARGET = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
+
 const patientNames = (t: TTransactionHistoryRow) =>
   t.patient.map((p) => `${p.first_name} ${p.last_name}`.trim()).join(', ') || '—';
 
@@ -23,11 +26,17 @@ function LabelDetails({ row }: { row: TTransactionHistoryRow }) {
   if (!label.pdf_file) return <Text size="sm">{SHIPPING_LABEL_TEXTS.pending}</Text>;
   return (
     <Stack gap={2}>
-      <Anchor href={label.pdf_file} target="_blank" rel="noopener noreferrer" size="sm">
+      <Anchor href={label.pdf_file} target="_blank" rel="noopener noreferrer" size="sm" style={LINK_TARGET}>
         Label
       </Anchor>
       {label.tracking_link && (
-        <Anchor href={label.tracking_link} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor
+          href={label.tracking_link}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          style={LINK_TARGET}
+        >
           Track shipment
         </Anchor>
       )}

@@ -32,6 +32,11 @@ export function signUp(body: Partial<TAccountSignUp>): Promise<TAccountSignUpRes
 }
 
 /** Step 2 of the HC form: a new attestation for this name and e-mail, to sign in the dialog. */
+/** Whether the chosen password may be used (too common is refused on its field): the HC form's Next. */
+export function checkSignUpPassword(password: string): Promise<TMessage> {
+  return api.post<TMessage>('/api/v1/sign-up/check-password/', { password }, { anonymous: true });
+}
+
 export function startAttestation(body: {
   name: string;
   email: string;

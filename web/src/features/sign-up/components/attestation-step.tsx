@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { DOCUMENT_TEXTS } from '@portal/shared/documents';
 import { SIGNING_POLL_MS } from '@portal/shared/sign-up';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -93,6 +94,7 @@ export function AttestationStep(props: {
       <SigningDialog
         signLink={signLink}
         title="Harvest Center Attestation"
+        completedText={DOCUMENT_TEXTS.submitRegistration}
         onSigned={() => void template.refetch()}
         onClose={() => setSignLink(null)}
       />

@@ -34,7 +34,7 @@ import { QueryLoadError } from '../../../components/load-error.tsx';
 import { LocationAddressInputs } from '../../../components/location-address-inputs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { signUp, useSignUpLink } from '../api/sign-up-api.ts';
+import { checkSignUpPassword, signUp, useSignUpLink } from '../api/sign-up-api.ts';
 import { AttestationStep, type SignedAttestation } from '../components/attestation-step.tsx';
 
 /** What the form holds: the schema's input (the link's ids are added on submit). */
@@ -126,7 +126,7 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
       }),
     onSuccess: (result) => {
       setCreated(result.data.email);
-      notifySuccess('Account created.');
+      notifySuccess('Check your e-mail.');
       form.reset();
       setAttestation(null);
       setStep(1);
@@ -135,6 +135,13 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
       setServerErrors(form, error);
       notifyError(SIGN_UP_FAILED_MESSAGE);
     },
+  });
+  // Step 1's password is checked before the attestation is signed, and refused on its field: after
+  // signing, the field is out of sight (issue 42).
+  const next = useMutation({
+    mutationFn: (password: string) => checkSignUpPassword(password),
+    onSuccess: () => setStep(2),
+    onError: (error) => setServerErrors(form, error),
   });
   const fieldErrorsOnly =
     submit.error instanceof ApiError && Object.keys(submit.error.fieldErrors).length > 0;
@@ -149,7 +156,7 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
       )}
       <form
         onSubmit={form.onSubmit((values) => {
-          if (onStepOne) setStep(2);
+          if (onStepOne) next.mutate(values.password ?? '');
           // Nothing to send before the signing service has the attestation signed (its button waits too).
           else if (!signsAttestation || attestation) submit.mutate(values);
         })}
@@ -227,7 +234,9 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
               </Button>
             )}
             {onStepOne ? (
-              <Button type="submit">Next</Button>
+              <Button type="submit" loading={next.isPending}>
+                Next
+              </Button>
             ) : (
               <Button type="submit" loading={submit.isPending} disabled={signsAttestation && !attestation}>
                 {signsAttestation && !attestation ? SIGN_UP_WAITING_TEXT : 'Submit'}
@@ -243,14 +252,16 @@ function SignUpFields(props: { form: SignUpForm; link: LinkParams; harvestCenter
         centered
       >
         <Stack>
+          {/* The same for a new address and one that already has an account (the server answers both
+              alike and mails the owner): nothing here says which it was. */}
           <Text>
-            Your account has been created. We sent a link to <strong>{created}</strong>: open it to confirm
-            your e-mail address, then sign in.
+            We sent a message to <strong>{created}</strong>: open it to confirm your e-mail address, then sign
+            in. If this address already has an account, the message says so instead.
           </Text>
           {props.harvestCenter && (
             <Text>
-              {props.harvestCenter} has been asked to approve your request to join it. Until it does, you have
-              no access to its records; we will tell you by e-mail.
+              {props.harvestCenter} is asked to approve your request to join it. Until it does, you have no
+              access to its records; we will tell you by e-mail.
             </Text>
           )}
           <Group justify="flex-end">

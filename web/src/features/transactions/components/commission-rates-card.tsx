@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   COMMISSION_LEVEL_LABELS,
   COMMISSION_LEVELS,
@@ -6,15 +6,21 @@ import {
   type CommissionLevel,
   formatRate,
   parseRatePercent,
+  type TCommissionRates,
 } from '@portal/shared/commissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DataTable } from '../../../components/data-table.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { useShownErrors } from '../../../components/form.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { TRANSACTION_KEYS, useCommissionRates } from '../api/transactions-api.ts';
+
+type RateLine = TCommissionRates['current'][number];
+/** Every product on one page: a short list. */
+const RATE_LINES_SHOWN = 50;
 
 /**
  * The rates in force per product and level, and a new rate from a day (admins). A new rate applies
@@ -57,33 +63,22 @@ export function CommissionRatesCard() {
         <Title order={2} size="h4">
           {COMMISSION_TEXTS.ratesTitle}
         </Title>
-        <Table.ScrollContainer
-          minWidth={480}
-          scrollAreaProps={{
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Commission rates' },
-          }}
-        >
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                {COMMISSION_LEVELS.map((l) => (
-                  <Table.Th key={l}>{COMMISSION_LEVEL_LABELS[l]}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(rates.data?.current ?? []).map((line) => (
-                <Table.Tr key={line.product_id}>
-                  <Table.Td>{line.product_name}</Table.Td>
-                  {COMMISSION_LEVELS.map((l) => (
-                    <Table.Td key={l}>{formatRate(line[l])}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* The one DataTable: a card per product on a phone, where the sideways-scrolled table was cut (issue 42). */}
+        <DataTable
+          columns={[
+            { key: 'product', header: 'Product', render: (line) => line.product_name },
+            ...COMMISSION_LEVELS.map((l) => ({
+              key: l,
+              header: COMMISSION_LEVEL_LABELS[l],
+              render: (line: RateLine) => formatRate(line[l]),
+            })),
+          ]}
+          rows={rates.data?.current ?? []}
+          rowKey={(line) => line.product_id}
+          pageSize={RATE_LINES_SHOWN}
+          loading={rates.isPending}
+          loadingText="Loading rates..."
+        />
         <form
           noValidate
           {...checks.formProps}

@@ -113,8 +113,8 @@ export function TransactionEditDialog({ row, onClose }: { row: TTransactionRow; 
         onSubmit={(event) => {
           event.preventDefault();
           if (!draft.transaction_note.trim()) {
-            setNoteError('A note is required to update.');
-            notifyError(TRANSACTION_TEXTS.noChanges);
+            // The spec's one message for a missing note (part 2 §10), at the field it is about.
+            setNoteError(TRANSACTION_TEXTS.noChanges);
             return;
           }
           setNoteError(null);

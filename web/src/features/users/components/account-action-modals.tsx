@@ -57,7 +57,7 @@ export function LoginAsModal({ user, onClose }: ActionModalProps) {
   );
 }
 
-/** The list's "Delete" of the spec, labelled for what it does: the account becomes inactive. */
+/** The list's "Delete" of the spec (part 1 §4): the account becomes inactive and leaves the list. */
 export function DeactivateUserModal({ user, onClose }: ActionModalProps) {
   const setActive = useSetUserActive();
   const confirm = () =>
@@ -76,14 +76,14 @@ export function DeactivateUserModal({ user, onClose }: ActionModalProps) {
     );
   return (
     <ConfirmModal
-      title="Deactivate"
-      confirmLabel="Deactivate"
+      title="Delete"
+      confirmLabel="Delete"
       color="red"
       loading={setActive.isPending}
       onConfirm={confirm}
       onClose={onClose}
     >
-      {`Deactivate ${who(user)}? The user can no longer log in; the account can be activated again under Inactive Users.`}
+      {`Delete ${who(user)}? The account is deactivated: the user can no longer log in, and it can be activated again or deleted permanently under Inactive Users.`}
     </ConfirmModal>
   );
 }

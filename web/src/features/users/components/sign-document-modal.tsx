@@ -1,12 +1,14 @@
 import { Center, Group, Loader, Modal, Text } from '@mantine/core';
 import type { TSignLinkResponse } from '@portal/shared/documents';
+import { MEMBERSHIP } from '@portal/shared/memberships';
 import type { TUser } from '@portal/shared/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { SigningDialog } from '../../../components/signing/signing-dialog.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { USERS_QUERY_KEY } from '../api/get-users.ts';
+import { usePatientSigning } from './patient-signing-slot.ts';
 import { fullName } from './user-text.ts';
 
 /** POST auth/boldsign/ with a userId: a signing link for that center-type account's attestation. */
@@ -19,10 +21,35 @@ function requestAccountSigning(user: TUser): Promise<TSignLinkResponse> {
 }
 
 /**
- * "Sign Document (embedded)" of the user list (part 1 §2): the attestation of a harvest center or
- * HC staff account, signed in the portal's signing pop-up; closing it reloads the list.
+ * "Sign Document (embedded)" of the user list (part 1 §2): a patient's Pending agreements, signed
+ * in place with the patient (the documents feature's table, through PatientSigningSlot), or the
+ * attestation of a harvest center or HC staff account.
  */
 export function SignDocumentModal({ user, onClose }: { user: TUser; onClose: () => void }) {
+  const membership = user.membership[0]?.id ?? user.subscription;
+  if (membership === MEMBERSHIP.patient) return <PatientSignDocumentModal user={user} onClose={onClose} />;
+  return <AccountAttestationModal user={user} onClose={onClose} />;
+}
+
+function PatientSignDocumentModal({ user, onClose }: { user: TUser; onClose: () => void }) {
+  const PatientSigning = usePatientSigning();
+  return (
+    <Modal opened onClose={onClose} title={`Sign Document: ${fullName(user) || user.email}`} size="lg">
+      <Suspense
+        fallback={
+          <Center py="md">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <PatientSigning patientId={user.id} />
+      </Suspense>
+    </Modal>
+  );
+}
+
+/** The attestation of a harvest center or HC staff account, in the signing pop-up; closing it reloads the list. */
+function AccountAttestationModal({ user, onClose }: { user: TUser; onClose: () => void }) {
   const queryClient = useQueryClient();
   // A query rather than a mutation in an effect: one link per opening, even when React runs effects twice.
   const link = useQuery({

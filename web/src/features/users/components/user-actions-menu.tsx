@@ -34,8 +34,8 @@ const LABELS: Record<UserAction, string> = {
   details: 'User Details',
   edit: 'Edit user',
   'login-as': 'Login As',
-  // The list's "Delete" of the spec only deactivates: the label says so.
-  delete: 'Deactivate',
+  // The spec's word; it sets the account inactive (part 1 §4), its dialog says so.
+  delete: 'Delete',
   activate: 'Activate',
   password: 'Change Password',
   'patient-data': 'Show Patient Data',
@@ -68,6 +68,8 @@ function actionsFor(user: TUser, me: TSessionUser): UserAction[] {
   if (user.is_active && HC_TYPE_MEMBERSHIPS.some((id) => id === membership) && !user.template_id) {
     actions.push('sign');
   }
+  // A patient's Pending agreements, signed in place with the patient (the modal lists them).
+  if (user.is_active && membership === MEMBERSHIP.patient) actions.push('sign');
   // A lost device: one's own factors are changed under Sign-in Security instead (decision 031).
   if (!self && !protectedAccount) actions.push('reset-factors');
   if (!self && !protectedAccount) actions.push('remove');

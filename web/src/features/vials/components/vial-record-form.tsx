@@ -27,6 +27,9 @@ export function VialRecordForm({
   });
   const save = useSaveVialRecord(patientId);
   const shipped = form.values.type === 'shipped';
+  // Radio.Group lays its props on a plain div, where aria-required is not allowed (axe's
+  // aria-allowed-attr); one of the two is always chosen, so the asterisk alone says it.
+  const typeProps = { ...form.getInputProps('type'), 'aria-required': undefined };
 
   return (
     <form
@@ -42,7 +45,7 @@ export function VialRecordForm({
       })}
     >
       <Stack>
-        <Radio.Group label="Type" {...form.getInputProps('type')}>
+        <Radio.Group label="Type" {...typeProps}>
           <Group mt="xs">
             {VIAL_TYPES.map((type) => (
               <Radio key={type} value={type} label={VIAL_TYPE_LABELS[type]} />

@@ -1,6 +1,6 @@
 import {
   Button,
-  ColorInput,
+  ColorSwatch,
   FileInput,
   Group,
   Paper,
@@ -19,6 +19,24 @@ import {
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSchemaForm } from '../../../components/form.tsx';
+
+/** Brand colours offered (Mantine's palette at shade 7, readable under white text); any hex may be typed. */
+const BRAND_SWATCHES = [
+  '#1c7ed6',
+  '#1098ad',
+  '#0ca678',
+  '#37b24d',
+  '#74b816',
+  '#f59f00',
+  '#f76707',
+  '#f03e3e',
+  '#d6336c',
+  '#ae3ec9',
+  '#7048e8',
+  '#4263eb',
+  '#495057',
+  '#212529',
+];
 
 const EMPTY: TWhiteLabelWizardForm = {
   name: '',
@@ -64,12 +82,33 @@ export function RegistrationFormStep({
             <TextInput label="Title" {...form.getInputProps('name')} />
             <TextInput label="URL" description="Starts with https://" {...form.getInputProps('url')} />
             <TextInput label="Sender e-mail" type="email" {...form.getInputProps('email_sender')} />
-            <ColorInput
-              label="Brand colour"
-              withEyeDropper={false}
-              placeholder="The portal's own"
-              {...form.getInputProps('brand_color')}
-            />
+            {/* A typed hex and swatch buttons, no pop-up picker: Mantine's had unnamed sliders (axe) and,
+                at 390 px, covered Register and would not close (issue 42). */}
+            <Stack gap={4}>
+              <TextInput
+                label="Brand colour"
+                placeholder="The portal's own (#rrggbb)"
+                leftSection={
+                  <ColorSwatch color={form.values.brand_color || 'transparent'} size={18} aria-hidden />
+                }
+                {...form.getInputProps('brand_color')}
+              />
+              <Group gap={4} role="group" aria-label="Brand colour choices">
+                {BRAND_SWATCHES.map((color) => (
+                  <ColorSwatch
+                    key={color}
+                    component="button"
+                    type="button"
+                    color={color}
+                    size={24}
+                    aria-label={`Brand colour ${color}`}
+                    aria-pressed={form.values.brand_color === color}
+                    onClick={() => form.setFieldValue('brand_color', color)}
+                    style={{ cursor: 'pointer' }}
+                  />
+                ))}
+              </Group>
+            </Stack>
           </SimpleGrid>
           <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
           <FileInput

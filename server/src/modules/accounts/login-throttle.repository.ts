@@ -10,15 +10,15 @@ const windowStart = (windowMinutes: number) => sql`now() - make_interval(mins =>
 
 /**
  * Takes one attempt from a counter in a single upsert: the row lock of ON CONFLICT DO UPDATE makes
- * concurrent attempts queue, and each sees the count the previous one left. Returns false when
- * the counter is full for the current window (nothing is taken then).
+ * concurrent attempts queue, and each sees the count the previous one left. Returns the attempts
+ * taken in the window including this one, or null when the counter is full (nothing is taken then).
  */
 export async function takeAttempt(
   db: Db,
   counter: { address: string; email: string },
   limit: number,
   windowMinutes: number,
-): Promise<boolean> {
+): Promise<number | null> {
   const expired = lte(loginThrottle.windowStartedAt, windowStart(windowMinutes));
   const taken = await db
     .insert(loginThrottle)
@@ -32,11 +32,11 @@ export async function takeAttempt(
       setWhere: or(expired, sql`${loginThrottle.failures} < ${limit}`),
     })
     .returning({ failures: loginThrottle.failures });
-  return taken.length > 0;
+  return taken[0]?.failures ?? null;
 }
 
 /** Gives one attempt back to each of these counters of the address. */
-export async function giveAttemptBack(db: Db, address: string, emails: string[]): Promise<void> {
+export async function giveAttemptBack(db: Db, address: string, emails: readonly string[]): Promise<void> {
   await db
     .update(loginThrottle)
     .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
