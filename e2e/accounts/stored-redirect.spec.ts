@@ -39,11 +39,19 @@ test.describe('the stored redirect', () => {
       await page.evaluate(() => localStorage.setItem('portal.token', 'expired-token'));
       await page.reload();
       await expect(page).toHaveURL(/[?&]redirect=%2Fprofile/);
+      // The login page is up (and has kept the way back) before anyone types on it.
+      await expect(page.getByText('Your session has expired')).toBeVisible();
+    };
+    /** Signs in on the login page as it stands (loginThroughForm would open a fresh one). */
+    const signInHere = async (user: { email: string; password: string }) => {
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Login' }).click();
     };
 
     await expireOnProfile();
     // Someone else signs in on this browser: their dashboard, not the first user's page.
-    await loginThroughForm(page, next.email, next.password);
+    await signInHere(next);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Vials History' })).toBeVisible();
     await page.getByRole('button', { name: /user menu$/ }).click();
@@ -52,7 +60,7 @@ test.describe('the stored redirect', () => {
 
     // The first user's own way back still works.
     await expireOnProfile();
-    await loginThroughForm(page, first.email, first.password);
+    await signInHere(first);
     await expect(page).toHaveURL(/\/profile$/);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
 import { PRODUCT } from '../../shared/src/products.ts';
 import { SHIPPING_LABEL_TEXTS } from '../../shared/src/shipping-labels.ts';
@@ -20,6 +21,22 @@ const ADDRESS = {
   country_desc: 'United States',
   zip_code: '73301',
 };
+
+/** On /fedex-request-label: requests a label for the invoice's patient and waits for the notice. */
+async function requestLabel(page: Page, invoiceId: number, patientName: string) {
+  await page.getByRole('button', { name: `Request a label for invoice ${invoiceId}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request FedEx Label' });
+  await expect(dialog.getByText(patientName)).toBeVisible();
+  // The form opens 1.5 s after the patient choice.
+  await expect(dialog.getByLabel('Address line 1')).toBeVisible();
+  await dialog.getByLabel('Address line 1').fill('12 Harvest Road');
+  await dialog.getByLabel('City').fill('Austin');
+  await dialog.getByLabel('State').fill('TX');
+  await dialog.getByLabel('Country').fill('United States');
+  await dialog.getByLabel('Postal code').fill('73301');
+  await dialog.getByRole('button', { name: 'Request Label' }).click();
+  await expect(page.getByText(SHIPPING_LABEL_TEXTS.requested)).toBeVisible();
+}
 
 /** A new HC with a new patient whose processing fee the HC paid (all through the API). */
 async function centerWithPaidPatient(request: Parameters<typeof apiAs>[0]) {
@@ -67,18 +84,7 @@ test('an HC requests a label; the admin adds tracking and the label and mails it
   await loginAs(page, { email: center.email, password: center.password });
   await page.goto('/fedex-request-label');
   await expect(page.getByRole('heading', { name: 'FedEx Label Request', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: `Request a label for invoice ${invoiceId}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request FedEx Label' });
-  await expect(dialog.getByText(patientName)).toBeVisible();
-  // The form opens 1.5 s after the patient choice (part 2 §9).
-  await expect(dialog.getByLabel('Address line 1')).toBeVisible();
-  await dialog.getByLabel('Address line 1').fill('12 Harvest Road');
-  await dialog.getByLabel('City').fill('Austin');
-  await dialog.getByLabel('State').fill('TX');
-  await dialog.getByLabel('Country').fill('United States');
-  await dialog.getByLabel('Postal code').fill('73301');
-  await dialog.getByRole('button', { name: 'Request Label' }).click();
-  await expect(page.getByText(SHIPPING_LABEL_TEXTS.requested)).toBeVisible();
+  await requestLabel(page, invoiceId, patientName);
   const row = page.getByRole('row', { name: new RegExp(String(invoiceId)) });
   await expect(row).toContainText(SHIPPING_LABEL_TEXTS.requestedBadge);
   await expect(row).toContainText(SHIPPING_LABEL_TEXTS.pending);
@@ -148,17 +154,7 @@ test("HC staff request a label for their center without opening 'Access to this 
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'FedEx Label' }).first().click();
   await expect(page.getByRole('heading', { name: 'FedEx Label Request', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: `Request a label for invoice ${invoiceId}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request FedEx Label' });
-  await expect(dialog.getByText(patientName)).toBeVisible();
-  await expect(dialog.getByLabel('Address line 1')).toBeVisible();
-  await dialog.getByLabel('Address line 1').fill('12 Harvest Road');
-  await dialog.getByLabel('City').fill('Austin');
-  await dialog.getByLabel('State').fill('TX');
-  await dialog.getByLabel('Country').fill('United States');
-  await dialog.getByLabel('Postal code').fill('73301');
-  await dialog.getByRole('button', { name: 'Request Label' }).click();
-  await expect(page.getByText(SHIPPING_LABEL_TEXTS.requested)).toBeVisible();
+  await requestLabel(page, invoiceId, patientName);
   await expect(page).toHaveURL(/\/fedex-request-label$/);
   const row = page.getByRole('row', { name: new RegExp(String(invoiceId)) });
   await expect(row).toContainText(SHIPPING_LABEL_TEXTS.requestedBadge);

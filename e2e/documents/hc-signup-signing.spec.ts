@@ -1,7 +1,26 @@
+import type { Page } from '@playwright/test';
 import { COMMON_PASSWORD_MESSAGE } from '../../shared/src/auth.ts';
 import { DOCUMENT_TEXTS, type TSignLinkResponse } from '../../shared/src/documents.ts';
 import { SIGN_UP_FAILED_MESSAGE } from '../../shared/src/sign-up.ts';
 import { apiAs, expect, test, unique } from '../support/fixtures.ts';
+
+/** Fills the HC sign-up form's first step (the company a new one each time) and presses Next. */
+async function fillCenterForm(
+  page: Page,
+  person: { firstName: string; lastName: string; email: string; password: string },
+) {
+  await page.getByLabel('First Name').fill(person.firstName);
+  await page.getByLabel('Last Name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByLabel('Company').fill(unique(`${person.lastName} Clinic`));
+  await page.getByLabel('Clinic Phone').fill('5125550100');
+  await page.getByLabel('Address line 1').fill('1 Main St');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').fill('Texas');
+  await page.getByLabel('Country').fill('United States');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
 
 test('a center signing up signs its attestation; the completed page keeps its template for the sign-up form', async ({
   page,
@@ -44,17 +63,7 @@ test('signing in the HC sign-up dialog (button or Enter) posts no sign-up until 
   });
   const email = `${unique('dialog-hc')}@example.com`;
   await page.goto(`/harvest-center-registration?srid=${rep.user.id}`);
-  await page.getByLabel('First Name').fill('Dana');
-  await page.getByLabel('Last Name').fill('Dialog');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-strong-password');
-  await page.getByLabel('Company').fill(unique('Dialog Clinic'));
-  await page.getByLabel('Clinic Phone').fill('5125550100');
-  await page.getByLabel('Address line 1').fill('1 Main St');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').fill('Texas');
-  await page.getByLabel('Country').fill('United States');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillCenterForm(page, { firstName: 'Dana', lastName: 'Dialog', email, password: 'a-strong-password' });
 
   await page.getByRole('button', { name: 'Sign the attestation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Harvest Center Attestation' });
@@ -86,17 +95,12 @@ test('a common password is refused at Next, on its field, before the attestation
 }) => {
   const rep = await apiAs(request, 'rep');
   await page.goto(`/harvest-center-registration?srid=${rep.user.id}`);
-  await page.getByLabel('First Name').fill('Cora');
-  await page.getByLabel('Last Name').fill('Common');
-  await page.getByLabel('Email').fill(`${unique('common-hc')}@example.com`);
-  await page.getByLabel('Password').fill('password1');
-  await page.getByLabel('Company').fill(unique('Common Clinic'));
-  await page.getByLabel('Clinic Phone').fill('5125550100');
-  await page.getByLabel('Address line 1').fill('1 Main St');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').fill('Texas');
-  await page.getByLabel('Country').fill('United States');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await fillCenterForm(page, {
+    firstName: 'Cora',
+    lastName: 'Common',
+    email: `${unique('common-hc')}@example.com`,
+    password: 'password1',
+  });
 
   const password = page.getByLabel('Password');
   // The field itself says why (its description carries the error).

@@ -19,7 +19,7 @@ import { transactionsHistoryRoutes } from './flows/transactions-history/transact
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/error-log.ts';
-import { registerHealth, registerProbes, StartupWork } from './http/health.ts';
+import { holdApiRequestsUntil, registerHealth, registerProbes, StartupWork } from './http/health.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
@@ -113,6 +113,8 @@ export type BuildAppOptions = {
   webDistDir?: string;
   /** Extra plugins registered after the domain routes (tests use it for probe routes). */
   plugins?: FastifyPluginAsync[];
+  /** API requests wait for it (`npm start`: the demo accounts being written; http/health.ts). */
+  holdApiRequestsUntil?: Promise<unknown>;
 };
 
 /**
@@ -239,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestIds(app);
+  // Before the hooks that read sessions and tenants: nothing reads the data until it is whole.
+  if (options.holdApiRequestsUntil) holdApiRequestsUntil(app, options.holdApiRequestsUntil);
   registerTenants(app);
   // Accept.js is served and answered by Authorize.net: the page may load it and post cards there.
   registerSecurityHeaders(app, acceptJsSources(config.payments));

@@ -21,11 +21,16 @@ async function main(): Promise<void> {
   await dataDirReady;
   const database = await openDatabase(config);
   await runMigrations(database, config.databaseUrl);
-  const demoAccounts = config.seedDemo
-    ? await demoSeed.seedDemoAccountsIfEmpty(database.db, config.demoPassword)
-    : null;
-  const app = await buildApp({ config, database });
-  if (demoAccounts) app.log.info('seeded demo data (see README for the demo accounts)');
+  // The demo data is written while the server already answers (issue 42): its accounts in one
+  // transaction (API requests wait for it: http/health.ts), then its documents, each in its own
+  // transactions (requests go between them). GET /api/health/ says 'starting' until both are done.
+  let demoAccountsDone = () => {};
+  const demoAccountsWritten = config.seedDemo
+    ? new Promise<void>((resolve) => {
+        demoAccountsDone = resolve;
+      })
+    : undefined;
+  const app = await buildApp({ config, database, holdApiRequestsUntil: demoAccountsWritten });
   if (config.production && isTestPayments(config.payments)) {
     app.log.warn('card payments are tests (no money moves): every page shows the "Test payments" banner');
   }
@@ -35,10 +40,21 @@ async function main(): Promise<void> {
   app.stagedUploadPurge.start();
   app.signingReminders.start();
   await app.listen({ port: config.port, host: config.host });
-  if (demoAccounts) {
-    // Sealing the demo's signed PDFs takes seconds: the portal answers meanwhile.
-    app.startupWork.track('demo documents', async () => {
+  if (demoAccountsWritten) {
+    app.startupWork.track('demo data', async () => {
+      const demoAccounts = await demoSeed
+        .seedDemoAccountsIfEmpty(database.db, config.demoPassword)
+        .catch((error: unknown) => {
+          // As when the seed ran before listening: a start without its demo accounts is a failed start.
+          console.error('Portal failed to start: the demo accounts were not written:', error);
+          process.exit(1);
+        });
+      demoAccountsDone();
+      if (!demoAccounts) return;
+      app.log.info('seeded demo accounts (see README); sealing the demo documents');
+      // Sealing the demo's signed PDFs takes seconds: the portal answers meanwhile.
       await demoSeed.seedDemoDocumentsOf(database.db, demoAccounts, { storage: app.storage, config });
+      app.log.info('seeded demo data (see README for the demo accounts)');
       // Its PDF threads end now rather than after their idle timeout: the memory goes back at once.
       await app.cpuPool.close();
     });

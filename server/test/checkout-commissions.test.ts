@@ -8,7 +8,7 @@ import type { UserRow } from '../src/seed/factories.ts';
 import { createHarvestCenter, createSalesRep } from '../src/seed/patient-factories.ts';
 import { createCommissionRate } from '../src/seed/transaction-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
-import { tokenizeTestCard } from './helpers/commerce.ts';
+import { checkoutAddress, tokenizeTestCard } from './helpers/commerce.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -60,14 +60,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ADDRESS = {
-  company: 'Commission Harvest',
-  address1: '1 Main Street',
-  city: 'Austin',
-  state: 'TX',
-  country_desc: 'United States',
-  zip_code: '73301',
-};
+const ADDRESS = checkoutAddress('Commission Harvest');
 
 async function checkout(buyer: UserRow, extra: Record<string, unknown>) {
   const res = await injectAs(t.app, buyer, {

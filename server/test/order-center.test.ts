@@ -8,7 +8,7 @@ import { CHECKOUT_MESSAGES } from '../src/modules/checkout/prepare-order.ts';
 import type { UserRow } from '../src/seed/factories.ts';
 import { createPatient, createReferralHarvestCenter } from '../src/seed/patient-factories.ts';
 import { type ChainWorld, createChainWorld } from './helpers/chain-world.ts';
-import { allowVialCheckout, tokenizeTestCard } from './helpers/commerce.ts';
+import { allowVialCheckout, checkoutAddress, tokenizeTestCard } from './helpers/commerce.ts';
 import { buildTestApp, injectAs, type TestApp } from './helpers/test-app.ts';
 
 /*
@@ -31,14 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ADDRESS = {
-  company: 'Referral Clinic',
-  address1: '1 Main Street',
-  city: 'Austin',
-  state: 'TX',
-  country_desc: 'United States',
-  zip_code: '73301',
-};
+const ADDRESS = checkoutAddress('Referral Clinic');
 
 async function order(who: { id: number }, extra: Record<string, unknown>) {
   return {

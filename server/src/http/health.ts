@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isApiPath } from './api-paths.ts';
 
 /**
  * Work a process still does after it answers (the demo documents: seconds of PDF sealing that
@@ -23,6 +24,32 @@ export class StartupWork {
   get pending(): string[] {
     return [...this.running];
   }
+}
+
+/** Routes that read none of the data: answered while the demo accounts are still being written. */
+const ANSWERED_WHILE_SEEDING = new Set(['/api/health/', '/healthz', '/readyz', '/auth/build-version/']);
+
+/**
+ * Until `dataReady` settles, API requests wait for it; the web app's files, the health routes and the
+ * build version answer at once. `npm start` listens while it writes the demo accounts (one
+ * transaction, ~1 s of a first start, issue 42): a request never sees them half-written, on PGlite or
+ * PostgreSQL, and one made meanwhile is answered when they are whole instead of being refused.
+ */
+export function holdApiRequestsUntil(app: FastifyInstance, dataReady: Promise<unknown>): void {
+  let settled = false;
+  const ready = dataReady.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  app.addHook('onRequest', async (request) => {
+    if (settled || !isApiPath(request.url)) return;
+    if (ANSWERED_WHILE_SEEDING.has(request.routeOptions.url ?? '')) return;
+    await ready;
+  });
 }
 
 const ZHealth = z.object({ status: z.enum(['ok', 'starting']), pending: z.array(z.string()) });

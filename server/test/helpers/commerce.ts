@@ -63,3 +63,15 @@ export const TEST_ADDRESS = {
   country_desc: 'United States',
   zip_code: '73301',
 };
+
+/** A checkout's billing or shipping address as the order form sends it (`addressInfo`, `shippingInfo`). */
+export function checkoutAddress(company: string) {
+  return {
+    company,
+    address1: '1 Main Street',
+    city: 'Austin',
+    state: 'TX',
+    country_desc: 'United States',
+    zip_code: '73301',
+  };
+}

@@ -64,19 +64,24 @@ const pinnedOffset = (fromEnd: number) => `--data-table-pinned-${fromEnd}`;
 /**
  * A ref for the table that keeps its pinned (last) columns' offsets from the right edge, each the
  * width of the pinned columns after it, in CSS variables: measured, as the widths follow the rows.
+ * The region the table scrolls in reserves the pinned columns' width as its scroll padding: a column
+ * brought into view (a focused link, a word found, a cell scrolled to) stops beside them, never
+ * under them, where they covered its text ("$3," of Amount, issue 42).
  */
 function usePinnedOffsets(pinnedCount: number): RefCallback<HTMLTableElement> {
   return useCallback(
     (table: HTMLTableElement | null) => {
       const headerCells = table?.tHead?.rows[0]?.cells;
-      if (!table || !headerCells || pinnedCount < 2) return;
+      if (!table || !headerCells || pinnedCount === 0) return;
       const pinned = [...headerCells].slice(-pinnedCount).reverse();
+      const scroller = table.closest<HTMLElement>('[role="region"]');
       const update = () => {
         let offset = 0;
         pinned.forEach((cell, fromEnd) => {
           table.style.setProperty(pinnedOffset(fromEnd), `${offset}px`);
           offset += cell.getBoundingClientRect().width;
         });
+        scroller?.style.setProperty('scroll-padding-inline-end', `${offset}px`);
       };
       update();
       const observer = new ResizeObserver(update);
@@ -154,8 +159,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ) : (
         <Table.ScrollContainer
           minWidth={600}
-          // A wide table scrolls sideways: keyboard users reach the overflow by focusing it.
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } }}
+          // A wide table scrolls sideways: keyboard users reach the overflow by focusing it, and its
+          // scroll bar shows without a hover that more columns follow (issue 42).
+          scrollAreaProps={{
+            type: 'auto',
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' },
+          }}
         >
           <Table striped highlightOnHover ref={tableRef}>
             <Table.Thead>
