@@ -176,3 +176,26 @@ test('a sign-up link with an unknown rep goes to the guest route', async ({ page
   await page.goto('/admin-registration-process');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
+
+test("the 'Created' dialog shows a long e-mail whole on a phone (issue 42)", async ({ page, browser }) => {
+  await loginAs(page, 'hc');
+  await page.goto('/staff-view');
+  const linkBox = page.getByRole('textbox', { name: 'Staff Sign-up Link' });
+  await expect(linkBox).toHaveValue(/token=/);
+  const link = await linkBox.inputValue();
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // One unbroken string far wider than the dialog: it must wrap, not run out of sight.
+  const email = `${unique('a-very-long-mailbox-name-for-the-front-desk-of-a-clinic')}@harvest-network.example.com`;
+  await visitor.goto(link);
+  await fillPerson(visitor, email, 'Staff');
+  await fillAddress(visitor);
+  await visitor.getByRole('button', { name: 'Submit' }).click();
+  const created = visitor.getByRole('dialog', { name: 'Created' });
+  const shown = created.getByText(email, { exact: true });
+  await expect(shown).toBeVisible();
+  const dialogBox = await created.boundingBox();
+  const emailBox = await shown.boundingBox();
+  expect(emailBox && dialogBox && emailBox.x + emailBox.width <= dialogBox.x + dialogBox.width).toBe(true);
+  expect(await shown.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await visitor.close();
+});
