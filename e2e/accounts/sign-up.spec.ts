@@ -196,6 +196,8 @@ test("the 'Created' dialog shows a long e-mail whole on a phone (issue 42)", asy
   const dialogBox = await created.boundingBox();
   const emailBox = await shown.boundingBox();
   expect(emailBox && dialogBox && emailBox.x + emailBox.width <= dialogBox.x + dialogBox.width).toBe(true);
-  expect(await shown.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  expect(await shown.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(
+    true,
+  );
   await visitor.close();
 });
