@@ -60,4 +60,20 @@ describe('the password check of the HC form', () => {
     expect(short.json().errors.password).toBeDefined();
     expect((await check('a-strong-password')).statusCode).toBe(200);
   });
+
+  it('is public but bounded: a long password is refused unread, and an address checks 60 an hour', async () => {
+    expect((await check('x'.repeat(100_000))).statusCode).toBe(400);
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/sign-up/check-password/',
+        payload: { password: 'a-strong-password' },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await from('10.43.0.1')).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await from('10.43.0.2')).statusCode).toBe(200);
+  });
 });
