@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
-import { PRODUCT } from '../../shared/src/products.ts';
-import { createUser } from '../accounts/accounts-helpers.ts';
+import { centerWithPaidPatient } from '../commerce/paid-orders.ts';
 import { search } from '../patients/helpers.ts';
 import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
 import { axeProblems, resize, sidewaysOverflow, VIEWPORTS } from './a11y-checks.ts';
@@ -14,22 +11,12 @@ import { axeProblems, resize, sidewaysOverflow, VIEWPORTS } from './a11y-checks.
  * brought into the table's view, as the browser does for a focused link or a find-in-page match.
  */
 
-const ADDRESS = {
-  company: 'Wide Table Clinic',
-  address1: '1 Main Street',
-  city: 'Austin',
-  state: 'TX',
-  country_desc: 'United States',
-  zip_code: '73301',
-};
-
 /**
  * A new center (the demo rep's) that paid the $3,500 processing fee for a new patient with a coupon
  * of the test's own, through the API; and its label request for that patient.
  */
 async function paidOrderWithCouponAndLabel(request: APIRequestContext) {
   const admin = await apiAs(request, 'admin');
-  const rep = await apiAs(request, 'rep');
   const code = unique('WIDE').replace(/-/g, '').toUpperCase().slice(0, 30);
   await admin.post('/api/v1/coupon-codes/', {
     name: 'E2E wide table coupon',
@@ -37,35 +24,11 @@ async function paidOrderWithCouponAndLabel(request: APIRequestContext) {
     max_use_number: 1,
     discount_amount_cents: 10_000,
   });
-  const center = await createUser(request, 'harvest-center', {
-    acceptAgreement: true,
-    salesRepId: rep.user.id,
-  });
-  const patientLast = unique('Wide');
-  const patient = await admin.post<{ data: { id: number } }>('/api/v1/patients/', {
-    first_name: 'Wanda',
-    last_name: patientLast,
-    email: `${patientLast.toLowerCase()}@e2e.example.com`,
-    harvest_center_temporal: center.id,
+  const { center, patientId } = await centerWithPaidPatient(request, {
+    couponCode: code,
+    patientFirstName: 'Wanda',
   });
   const hc = await apiAs(request, { email: center.email, password: center.password });
-  const opaque_data = await hc.post('/api/sandbox-gateway/tokens/', {
-    full_name: 'Pat Payer',
-    card_number: SANDBOX_TEST_CARDS.visa,
-    expiration_date: `${new Date().getUTCFullYear() + 1}-03`,
-    cvc: '123',
-  });
-  await hc.post('/api/v1/transactions/create-transaction/', {
-    idempotency_key: randomUUID(),
-    product_id: PRODUCT.processingFee,
-    patient_id: patient.data.id,
-    coupon_code: code,
-    addressInfo: ADDRESS,
-    shippingInfo: ADDRESS,
-    harvest_center_email: center.email,
-    harvest_center_billing_email: center.email,
-    credit_card: { full_name: 'Pat Payer', opaque_data },
-  });
   await hc.post('/api/v1/fedex-requests/', {
     harvest_center: center.id,
     harvest_center_name: `${center.last_name} Clinic`,
@@ -73,7 +36,7 @@ async function paidOrderWithCouponAndLabel(request: APIRequestContext) {
     harvest_center_representative: 'Rhea Representative',
     doctor_name: 'Dr. Dorian Doctorson',
     doctor_email: `doctor-${center.email}`,
-    patients_ids: String(patient.data.id),
+    patients_ids: String(patientId),
     address1: '12 Harvest Road',
     city: 'Austin',
     state_desc: 'TX',

@@ -1,26 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { SANDBOX_TEST_CARDS } from '../../shared/src/cards.ts';
-import { PRODUCT } from '../../shared/src/products.ts';
 import { SHIPPING_LABEL_TEXTS } from '../../shared/src/shipping-labels.ts';
 import { axeProblems, axeProblemsAtBothWidths } from '../a11y/a11y-checks.ts';
-import { adminToken, auth, createStaff, createUser } from '../accounts/accounts-helpers.ts';
+import { adminToken, auth, createStaff } from '../accounts/accounts-helpers.ts';
 import { search } from '../patients/helpers.ts';
-import { apiAs, expect, loginAs, test, unique } from '../support/fixtures.ts';
+import { expect, loginAs, test } from '../support/fixtures.ts';
 import { deliveredMails } from '../support/mail.ts';
+import { centerWithPaidPatient } from './paid-orders.ts';
 
 /** The smallest file that opens as a PDF: what the label upload checks (its first bytes). */
 const LABEL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const ADDRESS = {
-  company: 'Label Clinic',
-  address1: '1 Main Street',
-  city: 'Austin',
-  state: 'TX',
-  country_desc: 'United States',
-  zip_code: '73301',
-};
 
 /** On /fedex-request-label: requests a label for the invoice's patient and waits for the notice. */
 async function requestLabel(page: Page, invoiceId: number, patientName: string) {
@@ -36,42 +26,6 @@ async function requestLabel(page: Page, invoiceId: number, patientName: string) 
   await dialog.getByLabel('Postal code').fill('73301');
   await dialog.getByRole('button', { name: 'Request Label' }).click();
   await expect(page.getByText(SHIPPING_LABEL_TEXTS.requested)).toBeVisible();
-}
-
-/** A new HC with a new patient whose processing fee the HC paid (all through the API). */
-async function centerWithPaidPatient(request: Parameters<typeof apiAs>[0]) {
-  // A center pays only with a sales rep (the sale's team): the demo's.
-  const rep = await apiAs(request, 'rep');
-  const center = await createUser(request, 'harvest-center', {
-    acceptAgreement: true,
-    salesRepId: rep.user.id,
-  });
-  const admin = await apiAs(request, 'admin');
-  const patientLast = unique('Label');
-  const patient = await admin.post<{ data: { id: number } }>('/api/v1/patients/', {
-    first_name: 'Lena',
-    last_name: patientLast,
-    email: `${patientLast.toLowerCase()}@e2e.example.com`,
-    harvest_center_temporal: center.id,
-  });
-  const hc = await apiAs(request, { email: center.email, password: center.password });
-  const opaque_data = await hc.post('/api/sandbox-gateway/tokens/', {
-    full_name: 'Pat Payer',
-    card_number: SANDBOX_TEST_CARDS.visa,
-    expiration_date: `${new Date().getUTCFullYear() + 1}-03`,
-    cvc: '123',
-  });
-  const paid = await hc.post<{ invoice_id: number }>('/api/v1/transactions/create-transaction/', {
-    idempotency_key: randomUUID(),
-    product_id: PRODUCT.processingFee,
-    patient_id: patient.data.id,
-    addressInfo: ADDRESS,
-    shippingInfo: ADDRESS,
-    harvest_center_email: center.email,
-    harvest_center_billing_email: center.email,
-    credit_card: { full_name: 'Pat Payer', opaque_data },
-  });
-  return { center, patientName: `Lena ${patientLast}`, invoiceId: paid.invoice_id };
 }
 
 test('an HC requests a label; the admin adds tracking and the label and mails it; the HC sees both', async ({
